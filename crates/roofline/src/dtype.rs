@@ -1,0 +1,158 @@
+//! Data types with their true storage cost.
+
+/// Group-wise scaling of a low-bit format: every `group_size` values share one scale
+/// (and optionally one zero point), which adds bits per value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Groups {
+    /// Values per group; 0 means no per-group scales at all (a bare 4-bit value).
+    pub group_size: u32,
+    /// Bits of each group's scale (16 for an FP16 scale, 8 for an E8M0 or FP8 scale).
+    pub scale_bits: u32,
+    /// Bits of each group's zero point (0 for symmetric formats).
+    pub zero_bits: u32,
+}
+
+impl Groups {
+    /// INT4 as GPTQ and AWQ store it: groups of 128 with an FP16 scale and an FP16
+    /// zero point: 4.25 bits per weight.
+    pub const INT4_G128: Groups = Groups { group_size: 128, scale_bits: 16, zero_bits: 16 };
+    /// MXFP4: blocks of 32 with an 8-bit shared exponent: 4.25 bits per value.
+    pub const MXFP4: Groups = Groups { group_size: 32, scale_bits: 8, zero_bits: 0 };
+    /// No scales: exactly 4 bits, only when a reader says so.
+    pub const NONE: Groups = Groups { group_size: 0, scale_bits: 0, zero_bits: 0 };
+
+    fn overhead_bits(self) -> f64 {
+        if self.group_size == 0 {
+            0.0
+        } else {
+            (f64::from(self.scale_bits) + f64::from(self.zero_bits)) / f64::from(self.group_size)
+        }
+    }
+}
+
+/// The storage type of weights or of the KV cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DataType {
+    /// 32-bit float.
+    Fp32,
+    /// 16-bit float (IEEE half).
+    Fp16,
+    /// 16-bit brain float.
+    Bf16,
+    /// 8-bit float (E4M3 / E5M2).
+    Fp8,
+    /// 8-bit integer (per-channel scales, negligible per value).
+    Int8,
+    /// 4-bit integer with group-wise scales.
+    Int4(Groups),
+    /// 4-bit float with block-wise scales.
+    Fp4(Groups),
+}
+
+/// The arithmetic a data type is computed in, which selects the hardware peak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Precision {
+    /// FP32 arithmetic.
+    Fp32,
+    /// FP16/BF16 tensor-core arithmetic.
+    Fp16,
+    /// FP8 tensor-core arithmetic.
+    Fp8,
+    /// INT8 tensor-core arithmetic.
+    Int8,
+}
+
+impl DataType {
+    /// Every data type a reader can choose, with the default groups for 4-bit types.
+    pub const ALL: [DataType; 7] = [
+        DataType::Fp32,
+        DataType::Fp16,
+        DataType::Bf16,
+        DataType::Fp8,
+        DataType::Int8,
+        DataType::Int4(Groups::INT4_G128),
+        DataType::Fp4(Groups::MXFP4),
+    ];
+
+    /// Storage bits per value, scales included.
+    ///
+    /// ```
+    /// use roofline::{DataType, Groups};
+    /// assert_eq!(DataType::Fp16.bits(), 16.0);
+    /// assert_eq!(DataType::Int4(Groups::INT4_G128).bits(), 4.25);
+    /// assert_eq!(DataType::Int4(Groups::NONE).bits(), 4.0);
+    /// ```
+    pub fn bits(self) -> f64 {
+        match self {
+            DataType::Fp32 => 32.0,
+            DataType::Fp16 | DataType::Bf16 => 16.0,
+            DataType::Fp8 | DataType::Int8 => 8.0,
+            DataType::Int4(g) | DataType::Fp4(g) => 4.0 + g.overhead_bits(),
+        }
+    }
+
+    /// Storage bytes per value, scales included.
+    pub fn bytes(self) -> f64 {
+        self.bits() / 8.0
+    }
+
+    /// The arithmetic this type is computed in: 4-bit weights are dequantised and
+    /// multiplied in FP16.
+    pub fn precision(self) -> Precision {
+        match self {
+            DataType::Fp32 => Precision::Fp32,
+            DataType::Fp16 | DataType::Bf16 | DataType::Int4(_) | DataType::Fp4(_) => Precision::Fp16,
+            DataType::Fp8 => Precision::Fp8,
+            DataType::Int8 => Precision::Int8,
+        }
+    }
+
+    /// A stable identifier: `fp32`, `fp16`, `bf16`, `fp8`, `int8`, `int4`, `fp4`.
+    pub fn id(self) -> &'static str {
+        match self {
+            DataType::Fp32 => "fp32",
+            DataType::Fp16 => "fp16",
+            DataType::Bf16 => "bf16",
+            DataType::Fp8 => "fp8",
+            DataType::Int8 => "int8",
+            DataType::Int4(_) => "int4",
+            DataType::Fp4(_) => "fp4",
+        }
+    }
+
+    /// The display name: FP16, INT4, …
+    pub fn label(self) -> &'static str {
+        match self {
+            DataType::Fp32 => "FP32",
+            DataType::Fp16 => "FP16",
+            DataType::Bf16 => "BF16",
+            DataType::Fp8 => "FP8",
+            DataType::Int8 => "INT8",
+            DataType::Int4(_) => "INT4",
+            DataType::Fp4(_) => "FP4",
+        }
+    }
+
+    /// Parses an identifier from [`DataType::id`] (case-insensitive); 4-bit types
+    /// get their default groups.
+    pub fn from_id(id: &str) -> Option<DataType> {
+        DataType::ALL.into_iter().find(|d| d.id().eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// The group settings of a 4-bit type.
+    pub fn groups(self) -> Option<Groups> {
+        match self {
+            DataType::Int4(g) | DataType::Fp4(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The same type with other groups; types without groups are returned unchanged.
+    pub fn with_groups(self, groups: Groups) -> DataType {
+        match self {
+            DataType::Int4(_) => DataType::Int4(groups),
+            DataType::Fp4(_) => DataType::Fp4(groups),
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Typed input errors, each naming the field a reader has to change.
+
+use core::fmt;
+
+/// An input field of a [`crate::Scenario`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// Total parameters.
+    Params,
+    /// Parameters active per token.
+    ActiveParams,
+    /// Number of experts of a mixture-of-experts model.
+    Experts,
+    /// Experts routed per token.
+    ActiveExperts,
+    /// Transformer layers.
+    Layers,
+    /// Hidden size.
+    Hidden,
+    /// Attention (query) heads.
+    Heads,
+    /// Key/value heads.
+    KvHeads,
+    /// Dimension of one head.
+    HeadDim,
+    /// Vocabulary size.
+    Vocab,
+    /// Sliding-window length.
+    SlidingWindow,
+    /// Memory capacity of one device.
+    Memory,
+    /// Memory bandwidth of one device.
+    Bandwidth,
+    /// Dense peak FLOP/s of one device.
+    Peak,
+    /// Number of devices the model is split across.
+    Devices,
+    /// Concurrent sequences.
+    Batch,
+    /// Prompt tokens.
+    Prompt,
+    /// Context length at the decode step.
+    Context,
+    /// Tokens generated per request.
+    Output,
+    /// Fraction of memory kept free.
+    Reserve,
+    /// Values per group of a 4-bit type.
+    GroupSize,
+}
+
+impl Field {
+    /// A stable identifier (used in URLs and in content blocks).
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::Params => "params",
+            Field::ActiveParams => "active_params",
+            Field::Experts => "experts",
+            Field::ActiveExperts => "active_experts",
+            Field::Layers => "layers",
+            Field::Hidden => "hidden",
+            Field::Heads => "heads",
+            Field::KvHeads => "kv_heads",
+            Field::HeadDim => "head_dim",
+            Field::Vocab => "vocab",
+            Field::SlidingWindow => "sliding_window",
+            Field::Memory => "memory",
+            Field::Bandwidth => "bandwidth",
+            Field::Peak => "peak",
+            Field::Devices => "devices",
+            Field::Batch => "batch",
+            Field::Prompt => "prompt",
+            Field::Context => "context",
+            Field::Output => "output",
+            Field::Reserve => "reserve",
+            Field::GroupSize => "group_size",
+        }
+    }
+}
+
+/// Why a scenario cannot be computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InputError {
+    /// The value is NaN or infinite.
+    NotFinite(Field),
+    /// The value must be greater than zero.
+    NotPositive(Field),
+    /// The value is below the smallest sensible one; `min` is the limit.
+    TooSmall {
+        /// The field.
+        field: Field,
+        /// The smallest accepted value.
+        min: f64,
+    },
+    /// The value is larger than anything sensible; `max` is the limit.
+    TooLarge {
+        /// The field.
+        field: Field,
+        /// The largest accepted value.
+        max: f64,
+    },
+    /// The number of query heads is not a multiple of the number of KV heads.
+    KvHeadsNotDivisor,
+    /// More parameters are active per token than the model has.
+    ActiveExceedsTotal,
+    /// More experts are routed per token than exist.
+    ActiveExpertsExceedTotal,
+    /// The reserve fraction must be at least 0 and below 1.
+    ReserveOutOfRange,
+    /// The context at the decode step is shorter than the prompt.
+    ContextShorterThanPrompt,
+    /// The weights alone exceed the usable memory.
+    ModelDoesNotFit {
+        /// Bytes of weights.
+        needed: f64,
+        /// Bytes of memory after the reserve, over all devices.
+        available: f64,
+    },
+}
+
+impl InputError {
+    /// The field a reader has to change.
+    pub fn field(&self) -> Field {
+        match *self {
+            InputError::NotFinite(f) | InputError::NotPositive(f) => f,
+            InputError::TooLarge { field, .. } | InputError::TooSmall { field, .. } => field,
+            InputError::KvHeadsNotDivisor => Field::KvHeads,
+            InputError::ActiveExceedsTotal => Field::ActiveParams,
+            InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
+            InputError::ReserveOutOfRange => Field::Reserve,
+            InputError::ContextShorterThanPrompt => Field::Context,
+            InputError::ModelDoesNotFit { .. } => Field::Memory,
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NotFinite(field) => write!(f, "`{}` must be a finite number", field.id()),
+            InputError::NotPositive(field) => write!(f, "`{}` must be greater than zero", field.id()),
+            InputError::TooLarge { field, max } => write!(f, "`{}` must be at most {max}", field.id()),
+            InputError::TooSmall { field, min } => write!(f, "`{}` must be at least {min}", field.id()),
+            InputError::KvHeadsNotDivisor => f.write_str("`heads` must be a multiple of `kv_heads`"),
+            InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
+            InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),
+            InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
+            InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),
+            InputError::ModelDoesNotFit { needed, available } => write!(
+                f,
+                "the weights need {:.1} GB but only {:.1} GB of memory are usable",
+                needed / 1e9,
+                available / 1e9
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -1,0 +1,300 @@
+//! The roofline calculation: bytes, FLOPs, time bounds, verdicts and capacity.
+
+use crate::error::InputError;
+use crate::scenario::{Scenario, MAX_BATCH};
+use crate::units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Seconds, TokensPerSecond};
+
+/// Which resource limits a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// Moving bytes takes longer than computing: more FLOP/s would not help.
+    Memory,
+    /// Computing takes at least as long as moving bytes.
+    Compute,
+}
+
+/// One phase (a decode step or a prefill) on the roofline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Phase {
+    /// Bytes moved between memory and the compute units.
+    pub bytes: Bytes,
+    /// Arithmetic work.
+    pub flops: Flops,
+    /// FLOP per byte moved.
+    pub intensity: Intensity,
+    /// Time if only bandwidth limited it.
+    pub time_memory: Seconds,
+    /// Time if only the dense peak limited it.
+    pub time_compute: Seconds,
+    /// The roofline time: the larger of the two.
+    pub time: Seconds,
+    /// The verdict: below the ridge point the phase is memory-bound.
+    pub bound: Bound,
+    /// Intensity divided by the ridge point (below 1: memory-bound).
+    pub ridge_ratio: f64,
+}
+
+/// How much fits in memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capacity {
+    /// Usable memory (after the reserve) less the weights: room for the KV cache.
+    pub free: Bytes,
+    /// Requests of the scenario's context whose KV cache fits.
+    pub max_requests: f64,
+    /// Longest context whose KV cache fits for the scenario's batch; `None` when a
+    /// sliding window caps the cache below the free memory (no limit).
+    pub max_context: Option<f64>,
+    /// Whether the batch's KV cache fits next to the weights.
+    pub batch_fits: bool,
+}
+
+/// Everything the calculator shows, each a typed quantity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Report {
+    /// Bytes of all weights stored in memory.
+    pub weight_bytes: Bytes,
+    /// Bytes of weights read in one decode step (fewer than stored for a
+    /// mixture of experts at small batch).
+    pub decode_weight_bytes: Bytes,
+    /// KV cache bytes per token (K and V, every layer, every KV head).
+    pub kv_per_token: Bytes,
+    /// KV cache of one request at the scenario's context.
+    pub kv_per_request: Bytes,
+    /// KV cache of the whole batch.
+    pub kv_batch: Bytes,
+    /// Bandwidth of all devices.
+    pub bandwidth: BytesPerSecond,
+    /// Dense peak of all devices in the weights' precision.
+    pub peak: FlopsPerSecond,
+    /// Peak ÷ bandwidth: the intensity at which compute takes over.
+    pub ridge: Intensity,
+    /// Time to stream the decode step's weights once.
+    pub weight_time: Seconds,
+    /// Bandwidth ÷ weight bytes per step: tokens/s per sequence if only weights moved.
+    pub weight_tokens_per_s: TokensPerSecond,
+    /// One decode step for the whole batch.
+    pub decode: Phase,
+    /// Bytes moved per generated token (decode bytes ÷ batch): the b of T ≤ B ÷ b.
+    pub bytes_per_token: Bytes,
+    /// Tokens per second seen by one request.
+    pub tokens_per_s: TokensPerSecond,
+    /// Tokens per second of the whole batch.
+    pub batch_tokens_per_s: TokensPerSecond,
+    /// Smallest batch at which decode becomes compute-bound; `None` if none up to
+    /// the batch limit.
+    pub critical_batch: Option<u32>,
+    /// The prefill of the whole batch's prompts.
+    pub prefill: Phase,
+    /// Prefill plus every output token at the decode step's time.
+    pub latency: Seconds,
+    /// What fits in memory.
+    pub capacity: Capacity,
+}
+
+/// The per-scenario constants the phases are built from.
+struct Terms {
+    bandwidth: f64,
+    peak: f64,
+    weight_bytes: f64,
+    shared_bytes: f64,
+    expert_bytes: f64,
+    route_miss: f64,
+    kv_per_token: f64,
+    /// FLOPs per token of the dense part (2 × active parameters).
+    flops_per_token: f64,
+    /// Attention FLOPs per (query, key) pair over all layers.
+    attention_pair_flops: f64,
+    window: f64,
+}
+
+impl Terms {
+    fn new(s: &Scenario) -> Terms {
+        let m = &s.model;
+        let devices = f64::from(s.workload.devices);
+        let bpw = s.weights.bytes();
+        let weight_bytes = m.params * bpw;
+        // Expert parameters: total − active = (E − k)/E of them, so all of them are
+        // (total − active) · E/(E − k); the rest is shared by every token.
+        let (expert_params, route_miss) = match m.experts {
+            Some(e) if e.count > e.active => {
+                let (count, active) = (f64::from(e.count), f64::from(e.active));
+                let experts = ((m.params - m.active_params) * count / (count - active)).min(m.params);
+                (experts, 1.0 - active / count)
+            }
+            _ => (0.0, 0.0),
+        };
+        Terms {
+            bandwidth: s.hardware.bandwidth.0 * devices,
+            peak: s.hardware.peaks.for_precision(s.weights.precision()).0 * devices,
+            weight_bytes,
+            shared_bytes: (m.params - expert_params) * bpw,
+            expert_bytes: expert_params * bpw,
+            route_miss,
+            kv_per_token: 2.0 * f64::from(m.layers) * f64::from(m.kv_heads) * f64::from(m.head_dim) * s.kv.bytes(),
+            flops_per_token: 2.0 * m.active_params,
+            attention_pair_flops: 4.0 * f64::from(m.layers) * f64::from(m.heads) * f64::from(m.head_dim),
+            window: m.sliding_window.map_or(f64::INFINITY, f64::from),
+        }
+    }
+
+    /// Weight bytes read when `tokens` tokens pass through the model together: shared
+    /// weights once, and each expert once if any token is routed to it.
+    fn weights_read(&self, tokens: f64) -> f64 {
+        if self.expert_bytes == 0.0 {
+            return self.weight_bytes;
+        }
+        let touched = 1.0 - self.route_miss.powf(tokens);
+        self.shared_bytes + self.expert_bytes * touched
+    }
+
+    fn attended(&self, context: f64) -> f64 {
+        context.min(self.window)
+    }
+
+    fn phase(&self, bytes: f64, flops: f64) -> Phase {
+        let intensity = flops / bytes;
+        let ridge = self.peak / self.bandwidth;
+        let time_memory = bytes / self.bandwidth;
+        let time_compute = flops / self.peak;
+        Phase {
+            bytes: Bytes(bytes),
+            flops: Flops(flops),
+            intensity: Intensity(intensity),
+            time_memory: Seconds(time_memory),
+            time_compute: Seconds(time_compute),
+            time: Seconds(time_memory.max(time_compute)),
+            bound: if intensity < ridge { Bound::Memory } else { Bound::Compute },
+            ridge_ratio: intensity / ridge,
+        }
+    }
+
+    /// One decode step: weights once for the batch, every request's KV read, one
+    /// new KV entry per request appended.
+    fn decode(&self, batch: f64, context: f64) -> Phase {
+        let kv_request = self.kv_per_token * self.attended(context);
+        let bytes = self.weights_read(batch) + batch * (kv_request + self.kv_per_token);
+        let flops = batch * (self.flops_per_token + self.attention_pair_flops * self.attended(context));
+        self.phase(bytes, flops)
+    }
+
+    /// The prefill of `batch` prompts: causal attention over min(position, window)
+    /// keys per query, and every prompt token's KV entry written.
+    fn prefill(&self, batch: f64, prompt: f64) -> Phase {
+        let w = self.window;
+        let pairs = if prompt <= w {
+            prompt * (prompt + 1.0) / 2.0
+        } else {
+            w * (w + 1.0) / 2.0 + (prompt - w) * w
+        };
+        let tokens = batch * prompt;
+        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token;
+        let flops = tokens * self.flops_per_token + batch * pairs * self.attention_pair_flops;
+        self.phase(bytes, flops)
+    }
+
+    /// Smallest batch whose decode step is compute-bound.
+    fn critical_batch(&self, context: f64) -> Option<u32> {
+        let compute_bound = |b: u32| self.decode(f64::from(b), context).bound == Bound::Compute;
+        if !compute_bound(MAX_BATCH) {
+            return None;
+        }
+        // Dense models: intensity(B) = f·B / (W + k·B), so B ≥ R·W / (f − R·k).
+        // The closed form gives the start; the checks below make it exact in floats.
+        let mut guess = if self.expert_bytes == 0.0 {
+            let ridge = self.peak / self.bandwidth;
+            let f = self.flops_per_token + self.attention_pair_flops * self.attended(context);
+            let k = self.kv_per_token * (self.attended(context) + 1.0);
+            let denominator = f - ridge * k;
+            if denominator > 0.0 {
+                (ridge * self.weight_bytes / denominator).ceil().clamp(1.0, f64::from(MAX_BATCH)) as u32
+            } else {
+                MAX_BATCH
+            }
+        } else {
+            MAX_BATCH
+        };
+        if compute_bound(guess) && guess > 1 && !compute_bound(guess - 1) {
+            return Some(guess);
+        }
+        if guess == 1 && compute_bound(1) {
+            return Some(1);
+        }
+        // Binary search on the monotone predicate.
+        let (mut lo, mut hi) = (0u32, MAX_BATCH);
+        if compute_bound(guess) {
+            hi = guess;
+        } else {
+            lo = guess;
+        }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if compute_bound(mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        guess = hi;
+        Some(guess)
+    }
+}
+
+impl Scenario {
+    /// Validates the scenario and computes every output.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let mut s = Scenario::example();
+    /// let r = s.report().unwrap();
+    /// assert_eq!(Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En), "14.0 GB");
+    /// assert_eq!(Quantity::new(r.weight_time.0, Unit::Time).format(Locale::En), "7.0 ms");
+    /// s.workload.batch = 0;
+    /// assert_eq!(s.report(), Err(InputError::NotPositive(Field::Batch)));
+    /// ```
+    pub fn report(&self) -> Result<Report, InputError> {
+        self.validate()?;
+        Ok(self.report_unchecked())
+    }
+
+    fn report_unchecked(&self) -> Report {
+        let t = Terms::new(self);
+        let w = &self.workload;
+        let (batch, context) = (f64::from(w.batch), f64::from(w.context));
+        let kv_per_request = t.kv_per_token * t.attended(context);
+        let decode_weight_bytes = t.weights_read(batch);
+        let decode = t.decode(batch, context);
+        let prefill = t.prefill(batch, f64::from(w.prompt));
+        let free = self.usable_memory().0 - t.weight_bytes;
+        let kv_batch = kv_per_request * batch;
+        let max_context = if t.window.is_finite() && batch * t.kv_per_token * t.window <= free {
+            None
+        } else {
+            Some((free / (batch * t.kv_per_token)).floor())
+        };
+        Report {
+            weight_bytes: Bytes(t.weight_bytes),
+            decode_weight_bytes: Bytes(decode_weight_bytes),
+            kv_per_token: Bytes(t.kv_per_token),
+            kv_per_request: Bytes(kv_per_request),
+            kv_batch: Bytes(kv_batch),
+            bandwidth: BytesPerSecond(t.bandwidth),
+            peak: FlopsPerSecond(t.peak),
+            ridge: Intensity(t.peak / t.bandwidth),
+            weight_time: Seconds(decode_weight_bytes / t.bandwidth),
+            weight_tokens_per_s: TokensPerSecond(t.bandwidth / decode_weight_bytes),
+            decode,
+            bytes_per_token: Bytes(decode.bytes.0 / batch),
+            tokens_per_s: TokensPerSecond(1.0 / decode.time.0),
+            batch_tokens_per_s: TokensPerSecond(batch / decode.time.0),
+            critical_batch: t.critical_batch(context),
+            prefill,
+            latency: Seconds(prefill.time.0 + f64::from(w.output) * decode.time.0),
+            capacity: Capacity {
+                free: Bytes(free),
+                max_requests: (free / kv_per_request).floor(),
+                max_context,
+                batch_fits: kv_batch <= free,
+            },
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The inputs of a calculation and their validation.
+
+use crate::dtype::{DataType, Precision};
+use crate::error::{Field, InputError};
+use crate::units::{Bytes, BytesPerSecond, FlopsPerSecond};
+
+/// Largest accepted context, prompt or output length in tokens (100 million).
+pub const MAX_TOKENS: u32 = 100_000_000;
+/// Largest accepted batch (concurrent sequences).
+pub const MAX_BATCH: u32 = 1_000_000;
+/// Largest accepted parameter count (100 trillion).
+pub const MAX_PARAMS: f64 = 1e14;
+/// Largest accepted memory capacity or bandwidth of one device (1 PB, 1 PB/s).
+pub const MAX_BYTES: f64 = 1e15;
+/// Largest accepted peak of one device (10 EFLOP/s).
+pub const MAX_FLOPS: f64 = 1e19;
+/// Largest accepted number of devices.
+pub const MAX_DEVICES: u32 = 100_000;
+/// Largest accepted layer count, hidden size, head count or head dimension.
+pub const MAX_DIM: u32 = 1_000_000;
+
+/// Mixture-of-experts routing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Experts {
+    /// Experts per layer.
+    pub count: u32,
+    /// Experts routed per token.
+    pub active: u32,
+}
+
+/// A transformer's shape, as its `config.json` gives it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// All parameters stored in memory.
+    pub params: f64,
+    /// Parameters used for one token (equal to `params` for dense models).
+    pub active_params: f64,
+    /// Mixture-of-experts routing, if any.
+    pub experts: Option<Experts>,
+    /// Transformer layers.
+    pub layers: u32,
+    /// Hidden size (model width).
+    pub hidden: u32,
+    /// Query heads.
+    pub heads: u32,
+    /// Key/value heads (fewer than `heads` with grouped-query attention).
+    pub kv_heads: u32,
+    /// Dimension of one head, as the config gives it (not hidden ÷ heads).
+    pub head_dim: u32,
+    /// Vocabulary size.
+    pub vocab: u32,
+    /// Sliding-window attention: the most tokens one layer attends to.
+    pub sliding_window: Option<u32>,
+}
+
+/// Dense peak arithmetic throughput per precision of one device (never the vendors'
+/// "with sparsity" figures, which are twice these).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Peaks {
+    /// FP16/BF16 tensor throughput.
+    pub fp16: FlopsPerSecond,
+    /// FP8 tensor throughput, where the device has it.
+    pub fp8: Option<FlopsPerSecond>,
+    /// INT8 tensor throughput, where the device has it.
+    pub int8: Option<FlopsPerSecond>,
+    /// FP32 throughput, where given.
+    pub fp32: Option<FlopsPerSecond>,
+}
+
+impl Peaks {
+    /// The peak for a precision; a device without it computes in FP16.
+    pub fn for_precision(&self, precision: Precision) -> FlopsPerSecond {
+        match precision {
+            Precision::Fp16 => Some(self.fp16),
+            Precision::Fp8 => self.fp8,
+            Precision::Int8 => self.int8,
+            Precision::Fp32 => self.fp32,
+        }
+        .unwrap_or(self.fp16)
+    }
+}
+
+/// One accelerator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hardware {
+    /// Memory capacity.
+    pub memory: Bytes,
+    /// Sustained memory bandwidth.
+    pub bandwidth: BytesPerSecond,
+    /// Dense peaks.
+    pub peaks: Peaks,
+}
+
+/// What is asked of the hardware.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Workload {
+    /// Concurrent sequences decoded together.
+    pub batch: u32,
+    /// Prompt tokens per request (prefill).
+    pub prompt: u32,
+    /// Tokens in context at the decode step considered.
+    pub context: u32,
+    /// Tokens generated per request.
+    pub output: u32,
+    /// Devices the model is split across (ideal tensor parallelism).
+    pub devices: u32,
+    /// Fraction of memory kept free for activations and fragmentation.
+    pub reserve: f64,
+}
+
+/// Everything one calculation needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scenario {
+    /// The model.
+    pub model: Model,
+    /// One device.
+    pub hardware: Hardware,
+    /// The workload.
+    pub workload: Workload,
+    /// Storage type of the weights.
+    pub weights: DataType,
+    /// Storage type of the KV cache.
+    pub kv: DataType,
+}
+
+fn finite_positive(field: Field, v: f64, max: f64) -> Result<(), InputError> {
+    if !v.is_finite() {
+        Err(InputError::NotFinite(field))
+    } else if v <= 0.0 {
+        Err(InputError::NotPositive(field))
+    } else if v < 1.0 {
+        Err(InputError::TooSmall { field, min: 1.0 })
+    } else if v > max {
+        Err(InputError::TooLarge { field, max })
+    } else {
+        Ok(())
+    }
+}
+
+fn positive(field: Field, v: u32, max: u32) -> Result<(), InputError> {
+    finite_positive(field, f64::from(v), f64::from(max))
+}
+
+fn groups(dtype: DataType) -> Result<(), InputError> {
+    if let Some(g) = dtype.groups() {
+        if g.group_size > MAX_DIM {
+            return Err(InputError::TooLarge { field: Field::GroupSize, max: f64::from(MAX_DIM) });
+        }
+        if g.scale_bits > 64 || g.zero_bits > 64 {
+            return Err(InputError::TooLarge { field: Field::GroupSize, max: 64.0 });
+        }
+    }
+    Ok(())
+}
+
+impl Scenario {
+    /// Checks every input; the first problem found is returned.
+    ///
+    /// Weights that exceed the usable memory of all devices are an error too
+    /// ([`InputError::ModelDoesNotFit`]).
+    pub fn validate(&self) -> Result<(), InputError> {
+        let m = &self.model;
+        finite_positive(Field::Params, m.params, MAX_PARAMS)?;
+        finite_positive(Field::ActiveParams, m.active_params, MAX_PARAMS)?;
+        if m.active_params > m.params {
+            return Err(InputError::ActiveExceedsTotal);
+        }
+        if let Some(e) = m.experts {
+            positive(Field::Experts, e.count, MAX_DIM)?;
+            positive(Field::ActiveExperts, e.active, MAX_DIM)?;
+            if e.active > e.count {
+                return Err(InputError::ActiveExpertsExceedTotal);
+            }
+        }
+        positive(Field::Layers, m.layers, MAX_DIM)?;
+        positive(Field::Hidden, m.hidden, MAX_DIM)?;
+        positive(Field::Heads, m.heads, MAX_DIM)?;
+        positive(Field::KvHeads, m.kv_heads, MAX_DIM)?;
+        if m.heads % m.kv_heads != 0 {
+            return Err(InputError::KvHeadsNotDivisor);
+        }
+        positive(Field::HeadDim, m.head_dim, MAX_DIM)?;
+        positive(Field::Vocab, m.vocab, MAX_TOKENS)?;
+        if let Some(w) = m.sliding_window {
+            positive(Field::SlidingWindow, w, MAX_TOKENS)?;
+        }
+
+        let h = &self.hardware;
+        finite_positive(Field::Memory, h.memory.0, MAX_BYTES)?;
+        finite_positive(Field::Bandwidth, h.bandwidth.0, MAX_BYTES)?;
+        finite_positive(Field::Peak, h.peaks.fp16.0, MAX_FLOPS)?;
+        for peak in [h.peaks.fp8, h.peaks.int8, h.peaks.fp32].into_iter().flatten() {
+            finite_positive(Field::Peak, peak.0, MAX_FLOPS)?;
+        }
+
+        let w = &self.workload;
+        positive(Field::Batch, w.batch, MAX_BATCH)?;
+        positive(Field::Prompt, w.prompt, MAX_TOKENS)?;
+        positive(Field::Context, w.context, MAX_TOKENS)?;
+        positive(Field::Output, w.output, MAX_TOKENS)?;
+        positive(Field::Devices, w.devices, MAX_DEVICES)?;
+        if w.context < w.prompt {
+            return Err(InputError::ContextShorterThanPrompt);
+        }
+        if !w.reserve.is_finite() || !(0.0..1.0).contains(&w.reserve) {
+            return Err(InputError::ReserveOutOfRange);
+        }
+        groups(self.weights)?;
+        groups(self.kv)?;
+
+        let needed = m.params * self.weights.bytes();
+        let available = self.usable_memory().0;
+        if needed > available {
+            return Err(InputError::ModelDoesNotFit { needed, available });
+        }
+        Ok(())
+    }
+
+    /// Memory of all devices less the reserve.
+    pub fn usable_memory(&self) -> Bytes {
+        Bytes(self.hardware.memory.0 * f64::from(self.workload.devices) * (1.0 - self.workload.reserve))
+    }
+
+    /// The same scenario with a different batch size.
+    pub fn with_batch(mut self, batch: u32) -> Scenario {
+        self.workload.batch = batch;
+        self
+    }
+
+    /// The same scenario with a different context length (the prompt is shortened
+    /// when it would exceed the context).
+    pub fn with_context(mut self, context: u32) -> Scenario {
+        self.workload.context = context;
+        self.workload.prompt = self.workload.prompt.min(context);
+        self
+    }
+
+    /// The same scenario with a different bandwidth.
+    pub fn with_bandwidth(mut self, bandwidth: BytesPerSecond) -> Scenario {
+        self.hardware.bandwidth = bandwidth;
+        self
+    }
+}

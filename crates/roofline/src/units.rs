@@ -1,0 +1,436 @@
+//! Typed quantities and their locale-aware formatting.
+//!
+//! SI prefixes (kB, MB, GB: powers of 10) and IEC prefixes (KiB, MiB, GiB: powers of
+//! 2) are separate units: a value is formatted in exactly one of them, and
+//! [`Quantity::format_bytes_both`] shows both where they differ by more than rounding.
+
+use core::fmt;
+
+/// The language a number is formatted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Locale {
+    /// German: decimal comma, `.` groups thousands, "Token/s".
+    De,
+    /// English: decimal point, `,` groups thousands, "tokens/s".
+    En,
+}
+
+impl Locale {
+    /// The locale for a language code such as `de` or `en-GB`; English otherwise.
+    pub fn from_lang(lang: &str) -> Locale {
+        if lang.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("de")) {
+            Locale::De
+        } else {
+            Locale::En
+        }
+    }
+
+    fn decimal_separator(self) -> char {
+        match self {
+            Locale::De => ',',
+            Locale::En => '.',
+        }
+    }
+
+    fn group_separator(self) -> char {
+        match self {
+            Locale::De => '.',
+            Locale::En => ',',
+        }
+    }
+}
+
+macro_rules! quantity {
+    ($(#[$doc:meta])* $name:ident, $unit:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default)]
+        pub struct $name(pub f64);
+
+        impl $name {
+            /// The raw value in the base unit (
+            #[doc = $unit]
+            /// ).
+            pub fn get(self) -> f64 {
+                self.0
+            }
+        }
+
+        impl core::ops::Add for $name {
+            type Output = $name;
+            fn add(self, rhs: $name) -> $name {
+                $name(self.0 + rhs.0)
+            }
+        }
+
+        impl core::ops::Mul<f64> for $name {
+            type Output = $name;
+            fn mul(self, rhs: f64) -> $name {
+                $name(self.0 * rhs)
+            }
+        }
+    };
+}
+
+quantity!(
+    /// A number of bytes.
+    Bytes, "B"
+);
+quantity!(
+    /// A memory bandwidth in bytes per second.
+    BytesPerSecond, "B/s"
+);
+quantity!(
+    /// A number of floating-point operations.
+    Flops, "FLOP"
+);
+quantity!(
+    /// An arithmetic throughput in FLOP per second.
+    FlopsPerSecond, "FLOP/s"
+);
+quantity!(
+    /// A duration in seconds.
+    Seconds, "s"
+);
+quantity!(
+    /// A token rate in tokens per second.
+    TokensPerSecond, "tokens/s"
+);
+quantity!(
+    /// Arithmetic intensity in FLOP per byte moved.
+    Intensity, "FLOP/B"
+);
+
+impl core::ops::Div<BytesPerSecond> for Bytes {
+    type Output = Seconds;
+    fn div(self, rhs: BytesPerSecond) -> Seconds {
+        Seconds(self.0 / rhs.0)
+    }
+}
+
+impl core::ops::Div<FlopsPerSecond> for Flops {
+    type Output = Seconds;
+    fn div(self, rhs: FlopsPerSecond) -> Seconds {
+        Seconds(self.0 / rhs.0)
+    }
+}
+
+impl core::ops::Div<Bytes> for Flops {
+    type Output = Intensity;
+    fn div(self, rhs: Bytes) -> Intensity {
+        Intensity(self.0 / rhs.0)
+    }
+}
+
+impl core::ops::Div<BytesPerSecond> for FlopsPerSecond {
+    type Output = Intensity;
+    fn div(self, rhs: BytesPerSecond) -> Intensity {
+        Intensity(self.0 / rhs.0)
+    }
+}
+
+/// The unit a [`Quantity`] is shown in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Bytes with SI prefixes (kB, MB, GB, TB).
+    BytesSi,
+    /// Bytes with IEC prefixes (KiB, MiB, GiB, TiB).
+    BytesIec,
+    /// Bytes per second with SI prefixes (GB/s, TB/s).
+    Bandwidth,
+    /// FLOP with SI prefixes (GFLOP, TFLOP).
+    Flops,
+    /// FLOP/s with SI prefixes (TFLOP/s).
+    FlopRate,
+    /// Seconds, shown as s, ms, µs or ns.
+    Time,
+    /// Tokens per second.
+    TokenRate,
+    /// FLOP per byte.
+    Intensity,
+    /// A plain count (requests, tokens).
+    Count,
+    /// A dimensionless ratio, shown with "×".
+    Ratio,
+}
+
+impl Unit {
+    /// Significant digits used when a caller does not ask for others: times carry two
+    /// ("7.0 ms"), everything else three ("14.0 GB", "4.29 GB").
+    pub fn default_digits(self) -> u8 {
+        match self {
+            Unit::Time => 2,
+            _ => 3,
+        }
+    }
+}
+
+/// A value with its unit, ready to be shown to a reader.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quantity {
+    /// The value in the unit's base (bytes, seconds, FLOP, …).
+    pub value: f64,
+    /// How it is shown.
+    pub unit: Unit,
+}
+
+const SI_BYTES: &[(f64, &str)] = &[
+    (1.0, "B"),
+    (1e3, "kB"),
+    (1e6, "MB"),
+    (1e9, "GB"),
+    (1e12, "TB"),
+    (1e15, "PB"),
+];
+const IEC_BYTES: &[(f64, &str)] = &[
+    (1.0, "B"),
+    (1024.0, "KiB"),
+    (1_048_576.0, "MiB"),
+    (1_073_741_824.0, "GiB"),
+    (1_099_511_627_776.0, "TiB"),
+    (1_125_899_906_842_624.0, "PiB"),
+];
+const SI_BANDWIDTH: &[(f64, &str)] = &[
+    (1.0, "B/s"),
+    (1e3, "kB/s"),
+    (1e6, "MB/s"),
+    (1e9, "GB/s"),
+    (1e12, "TB/s"),
+    (1e15, "PB/s"),
+];
+const SI_FLOPS: &[(f64, &str)] = &[
+    (1.0, "FLOP"),
+    (1e3, "kFLOP"),
+    (1e6, "MFLOP"),
+    (1e9, "GFLOP"),
+    (1e12, "TFLOP"),
+    (1e15, "PFLOP"),
+    (1e18, "EFLOP"),
+];
+const SI_FLOP_RATE: &[(f64, &str)] = &[
+    (1.0, "FLOP/s"),
+    (1e3, "kFLOP/s"),
+    (1e6, "MFLOP/s"),
+    (1e9, "GFLOP/s"),
+    (1e12, "TFLOP/s"),
+    (1e15, "PFLOP/s"),
+    (1e18, "EFLOP/s"),
+];
+const TIME: &[(f64, &str)] = &[(1e-9, "ns"), (1e-6, "µs"), (1e-3, "ms"), (1.0, "s")];
+
+impl Quantity {
+    /// A quantity of `value` in `unit`.
+    pub fn new(value: f64, unit: Unit) -> Quantity {
+        Quantity { value, unit }
+    }
+
+    /// Formats with the unit's default significant digits.
+    ///
+    /// ```
+    /// use roofline::{Locale, Quantity, Unit};
+    /// assert_eq!(Quantity::new(14e9, Unit::BytesSi).format(Locale::En), "14.0 GB");
+    /// assert_eq!(Quantity::new(4.294967296e9, Unit::BytesSi).format(Locale::De), "4,29 GB");
+    /// assert_eq!(Quantity::new(0.007, Unit::Time).format(Locale::En), "7.0 ms");
+    /// ```
+    pub fn format(self, locale: Locale) -> String {
+        self.format_digits(locale, self.unit.default_digits())
+    }
+
+    /// Formats with `digits` significant digits (integer digits are never dropped:
+    /// 2,039 GB/s stays 2,039 GB/s at three digits only when shown in GB/s).
+    pub fn format_digits(self, locale: Locale, digits: u8) -> String {
+        let digits = digits.clamp(1, 12);
+        let v = if self.value.is_finite() { self.value } else { 0.0 };
+        match self.unit {
+            Unit::BytesSi => scaled(v, SI_BYTES, 1000.0, digits, locale),
+            Unit::BytesIec => scaled(v, IEC_BYTES, 1024.0, digits, locale),
+            Unit::Bandwidth => scaled(v, SI_BANDWIDTH, 1000.0, digits, locale),
+            Unit::Flops => scaled(v, SI_FLOPS, 1000.0, digits, locale),
+            Unit::FlopRate => scaled(v, SI_FLOP_RATE, 1000.0, digits, locale),
+            Unit::Time => scaled(v, TIME, 1000.0, digits, locale),
+            Unit::TokenRate => {
+                let unit = match locale {
+                    Locale::De => "Token/s",
+                    Locale::En => "tokens/s",
+                };
+                format!("{} {unit}", format_significant(v, digits, locale))
+            }
+            Unit::Intensity => {
+                let unit = match locale {
+                    Locale::De => "FLOP/Byte",
+                    Locale::En => "FLOP/byte",
+                };
+                format!("{} {unit}", format_significant(v, digits, locale))
+            }
+            Unit::Count => format_fixed(v.floor(), 0, locale),
+            Unit::Ratio => format!("{} ×", format_significant(v, digits, locale)),
+        }
+    }
+
+    /// Bytes in SI units, followed by IEC units in parentheses where the two differ
+    /// by more than rounding: "4.29 GB (4.00 GiB)"; "512 B" alone.
+    ///
+    /// ```
+    /// use roofline::{Locale, Quantity, Unit};
+    /// let kv = Quantity::new(4_294_967_296.0, Unit::BytesSi);
+    /// assert_eq!(kv.format_bytes_both(Locale::En), "4.29 GB (4.00 GiB)");
+    /// assert_eq!(kv.format_bytes_both(Locale::De), "4,29 GB (4,00 GiB)");
+    /// ```
+    pub fn format_bytes_both(self, locale: Locale) -> String {
+        let si = Quantity::new(self.value, Unit::BytesSi).format(locale);
+        let iec = Quantity::new(self.value, Unit::BytesIec).format(locale);
+        if self.value.abs() < 1000.0 || si.replace("B", "") == iec.replace("iB", "").replace('K', "k") {
+            si
+        } else {
+            format!("{si} ({iec})")
+        }
+    }
+}
+
+impl fmt::Display for Quantity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.format(Locale::En))
+    }
+}
+
+/// Picks the largest prefix not above the value, rounds, and moves up a prefix when
+/// rounding reached the next one (999.96 MB → 1.00 GB).
+fn scaled(v: f64, table: &[(f64, &str)], step: f64, digits: u8, locale: Locale) -> String {
+    let mag = v.abs();
+    let mut idx = 0;
+    for (i, (factor, _)) in table.iter().enumerate() {
+        if mag >= *factor {
+            idx = i;
+        }
+    }
+    let mut mantissa = v / table[idx].0;
+    let rounded = round_significant(mantissa, digits);
+    if rounded.abs() >= step && idx + 1 < table.len() {
+        idx += 1;
+        mantissa = v / table[idx].0;
+    }
+    format!("{} {}", format_significant(mantissa, digits, locale), table[idx].1)
+}
+
+fn decimals_for(v: f64, digits: u8) -> usize {
+    if v == 0.0 {
+        return 0;
+    }
+    let exponent = v.abs().log10().floor() as i32;
+    (i32::from(digits) - 1 - exponent).max(0) as usize
+}
+
+fn round_significant(v: f64, digits: u8) -> f64 {
+    let d = decimals_for(v, digits);
+    let p = 10f64.powi(d as i32);
+    (v * p).round() / p
+}
+
+/// Formats `v` with `digits` significant digits (never dropping integer digits).
+///
+/// ```
+/// use roofline::{format_significant, Locale};
+/// assert_eq!(format_significant(142.857, 3, Locale::En), "143");
+/// assert_eq!(format_significant(2039.0, 3, Locale::En), "2,039");
+/// assert_eq!(format_significant(2039.0, 3, Locale::De), "2.039");
+/// assert_eq!(format_significant(9.996, 3, Locale::En), "10.0");
+/// ```
+pub fn format_significant(v: f64, digits: u8, locale: Locale) -> String {
+    let v = if v.is_finite() { v } else { 0.0 };
+    let mut decimals = decimals_for(v, digits);
+    let rounded = round_significant(v, digits);
+    // 9.996 rounds to 10.00 at two decimals: recount for the new magnitude.
+    if rounded != 0.0 && decimals_for(rounded, digits) < decimals {
+        decimals = decimals_for(rounded, digits);
+    }
+    format_fixed(v, decimals, locale)
+}
+
+/// Formats `v` with at most `max_decimals` decimals, dropping trailing zeros.
+///
+/// ```
+/// use roofline::{format_trimmed, Locale};
+/// assert_eq!(format_trimmed(2.0, 3, Locale::De), "2");
+/// assert_eq!(format_trimmed(0.53125, 3, Locale::De), "0,531");
+/// ```
+pub fn format_trimmed(v: f64, max_decimals: usize, locale: Locale) -> String {
+    let text = format_fixed(v, max_decimals, locale);
+    if max_decimals == 0 {
+        return text;
+    }
+    let trimmed = text.trim_end_matches('0');
+    trimmed.strip_suffix(locale.decimal_separator()).unwrap_or(trimmed).to_string()
+}
+
+/// Formats `v` with exactly `decimals` decimals, grouping thousands.
+pub fn format_fixed(v: f64, decimals: usize, locale: Locale) -> String {
+    let v = if v.is_finite() { v } else { 0.0 };
+    let text = format!("{:.*}", decimals, v.abs());
+    let (int, frac) = match text.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (text.as_str(), None),
+    };
+    let mut out = String::with_capacity(text.len() + 4);
+    let negative = v < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0');
+    if negative {
+        out.push('-');
+    }
+    let len = int.len();
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (len - i) % 3 == 0 {
+            out.push(locale.group_separator());
+        }
+        out.push(ch);
+    }
+    if let Some(frac) = frac {
+        out.push(locale.decimal_separator());
+        out.push_str(frac);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_of_formats() {
+        let cases: &[(f64, Unit, Locale, &str)] = &[
+            (14e9, Unit::BytesSi, Locale::En, "14.0 GB"),
+            (14e9, Unit::BytesSi, Locale::De, "14,0 GB"),
+            (14e9, Unit::BytesIec, Locale::En, "13.0 GiB"),
+            (4_294_967_296.0, Unit::BytesIec, Locale::En, "4.00 GiB"),
+            (4_294_967_296.0, Unit::BytesIec, Locale::De, "4,00 GiB"),
+            (2.039e12, Unit::Bandwidth, Locale::En, "2.04 TB/s"),
+            (2.0e12, Unit::Bandwidth, Locale::De, "2,00 TB/s"),
+            (0.007, Unit::Time, Locale::De, "7,0 ms"),
+            (14e9 / 3.35e12, Unit::Time, Locale::En, "4.2 ms"),
+            (999.96e6, Unit::BytesSi, Locale::En, "1.00 GB"),
+            (512.0, Unit::BytesSi, Locale::En, "512 B"),
+            (989e12, Unit::FlopRate, Locale::En, "989 TFLOP/s"),
+            (1.979e15, Unit::FlopRate, Locale::En, "1.98 PFLOP/s"),
+            (142.857, Unit::TokenRate, Locale::En, "143 tokens/s"),
+            (142.857, Unit::TokenRate, Locale::De, "143 Token/s"),
+            (485.3, Unit::Intensity, Locale::De, "485 FLOP/Byte"),
+            (12345.9, Unit::Count, Locale::En, "12,345"),
+            (0.0, Unit::BytesSi, Locale::En, "0 B"),
+            (f64::NAN, Unit::Time, Locale::En, "0 ns"),
+            (-1.5e-6, Unit::Time, Locale::En, "-1.5 µs"),
+        ];
+        for (v, unit, locale, want) in cases {
+            assert_eq!(Quantity::new(*v, *unit).format(*locale), *want, "{v} {unit:?} {locale:?}");
+        }
+    }
+
+    #[test]
+    fn both_units_only_where_they_differ() {
+        assert_eq!(Quantity::new(14e9, Unit::BytesSi).format_bytes_both(Locale::En), "14.0 GB (13.0 GiB)");
+        assert_eq!(Quantity::new(100.0, Unit::BytesSi).format_bytes_both(Locale::En), "100 B");
+    }
+
+    #[test]
+    fn locale_from_language_code() {
+        assert_eq!(Locale::from_lang("de-AT"), Locale::De);
+        assert_eq!(Locale::from_lang("en"), Locale::En);
+        assert_eq!(Locale::from_lang(""), Locale::En);
+    }
+}

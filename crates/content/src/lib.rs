@@ -1,1 +1,18 @@
-//! placeholder
+//! The glossary's content model: entry files (YAML frontmatter + Markdown) and
+//! preset files, parsed, validated with `path:line:column` diagnostics, rendered to
+//! sanitised HTML with MathML and live values, and turned into Rust data for the
+//! site. No web dependency; no panic on any input.
+
+#![forbid(unsafe_code)]
+
+pub mod block;
+pub mod codegen;
+pub mod diagnostic;
+pub mod frontmatter;
+pub mod markdown;
+pub mod presets;
+pub mod site;
+mod yaml;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use site::{load, report, Site};

@@ -28,7 +28,7 @@ pub use error::{Field, InputError};
 pub use output::Output;
 pub use report::{Bound, Capacity, Phase, Report};
 pub use scenario::{
-    Experts, Hardware, Model, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM, MAX_FLOPS,
+    Experts, Hardware, Model, Override, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM, MAX_FLOPS,
     MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};

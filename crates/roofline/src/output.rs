@@ -53,6 +53,8 @@ outputs! {
     KvPerRequest => "kv_per_request", BytesSi, |r| Some(r.kv_per_request.0);
     KvPerRequestIec => "kv_per_request_gib", BytesIec, |r| Some(r.kv_per_request.0);
     KvBatch => "kv_batch", BytesSi, |r| Some(r.kv_batch.0);
+    Memory => "memory", BytesSi, |r| Some(r.memory.0);
+    Context => "context", Count, |r| Some(r.context);
     Bandwidth => "bandwidth", Bandwidth, |r| Some(r.bandwidth.0);
     Peak => "peak", FlopRate, |r| Some(r.peak.0);
     Ridge => "ridge", Intensity, |r| Some(r.ridge.0);
@@ -179,6 +181,8 @@ impl Output {
                 q(r.kv_per_token.0, Unit::BytesSi)
             ),
             Output::Bandwidth
+            | Output::Memory
+            | Output::Context
             | Output::Peak
             | Output::DecodeWeightBytes
             | Output::DecodeFlops

@@ -62,6 +62,10 @@ pub struct Report {
     pub kv_per_request: Bytes,
     /// KV cache of the whole batch.
     pub kv_batch: Bytes,
+    /// Memory of all devices.
+    pub memory: Bytes,
+    /// Tokens in context at the decode step.
+    pub context: f64,
     /// Bandwidth of all devices.
     pub bandwidth: BytesPerSecond,
     /// Dense peak of all devices in the weights' precision.
@@ -277,6 +281,8 @@ impl Scenario {
             kv_per_token: Bytes(t.kv_per_token),
             kv_per_request: Bytes(kv_per_request),
             kv_batch: Bytes(kv_batch),
+            memory: Bytes(self.hardware.memory.0 * f64::from(w.devices)),
+            context,
             bandwidth: BytesPerSecond(t.bandwidth),
             peak: FlopsPerSecond(t.peak),
             ridge: Intensity(t.peak / t.bandwidth),

@@ -241,3 +241,48 @@ impl Scenario {
         self
     }
 }
+
+/// One change to a scenario: how a sentence such as "on an H100 it takes …" derives
+/// its figure from the calculator's current state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Override {
+    /// Another device.
+    Hardware(Hardware),
+    /// Another model.
+    Model(Model),
+    /// Another bandwidth.
+    Bandwidth(BytesPerSecond),
+    /// Another batch size.
+    Batch(u32),
+    /// Another context length.
+    Context(u32),
+    /// Another prompt length.
+    Prompt(u32),
+    /// Another number of devices.
+    Devices(u32),
+    /// Another weight type.
+    Weights(DataType),
+    /// Another KV cache type.
+    Kv(DataType),
+}
+
+impl Scenario {
+    /// The scenario with `change` applied.
+    pub fn with_override(mut self, change: Override) -> Scenario {
+        match change {
+            Override::Hardware(h) => self.hardware = h,
+            Override::Model(m) => self.model = m,
+            Override::Bandwidth(b) => self.hardware.bandwidth = b,
+            Override::Batch(b) => self.workload.batch = b,
+            Override::Context(c) => return self.with_context(c),
+            Override::Prompt(p) => {
+                self.workload.prompt = p;
+                self.workload.context = self.workload.context.max(p);
+            }
+            Override::Devices(d) => self.workload.devices = d,
+            Override::Weights(d) => self.weights = d,
+            Override::Kv(d) => self.kv = d,
+        }
+        self
+    }
+}

@@ -1,0 +1,271 @@
+//! The YAML block at the top of an entry, in the owner's format.
+
+use serde::Deserialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::yaml;
+
+/// A reference shown under the entry.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub struct Source {
+    /// Link text, e.g. "Dao et al.: FlashAttention".
+    pub label: String,
+    /// An http(s) URL.
+    pub url: String,
+}
+
+/// The frontmatter keys as written in a file; all optional here so that a missing
+/// key gets its own clear message instead of a parser error.
+#[derive(Debug, Default, Deserialize)]
+struct Raw {
+    term: Option<String>,
+    slug: Option<String>,
+    glossar_id: Option<String>,
+    #[serde(default)]
+    variants: Vec<String>,
+    category: Option<String>,
+    marker: Option<String>,
+    short: Option<String>,
+    #[serde(default)]
+    sources: Vec<Source>,
+    status: Option<String>,
+    updated: Option<String>,
+    #[serde(default)]
+    related: Vec<String>,
+}
+
+/// The keys this site knows; any other key is reported as a warning.
+pub const KNOWN_KEYS: &[&str] = &[
+    "term", "slug", "glossar_id", "variants", "category", "marker", "short", "sources", "status", "updated", "related",
+];
+
+/// A validated frontmatter.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frontmatter {
+    /// The headword as displayed.
+    pub term: String,
+    /// URL segment, unique within a language.
+    pub slug: String,
+    /// The concept's id, shared by all translations of one concept.
+    pub glossar_id: Option<String>,
+    /// Other names of the same concept (antonyms explained on this page too).
+    pub variants: Vec<String>,
+    /// Category slug.
+    pub category: Option<String>,
+    /// Short tag (Technik, Begriff, Metrik, …).
+    pub marker: Option<String>,
+    /// One-sentence definition.
+    pub short: String,
+    /// References.
+    pub sources: Vec<Source>,
+    /// Workflow state; `entwurf` (draft).
+    pub status: Option<String>,
+    /// Last edit, `YYYY-MM-DD`.
+    pub updated: Option<String>,
+    /// Related terms named in the frontmatter.
+    pub related: Vec<String>,
+}
+
+impl Frontmatter {
+    /// Whether the entry is a draft (`status: entwurf` or `draft`).
+    pub fn is_draft(&self) -> bool {
+        self.status.as_deref().is_some_and(|s| matches!(s.trim().to_lowercase().as_str(), "entwurf" | "draft"))
+    }
+}
+
+/// An entry file split into its frontmatter and body.
+pub struct Split<'a> {
+    /// The YAML between the `---` lines.
+    pub yaml: &'a str,
+    /// 1-based line of the YAML's first line.
+    pub yaml_line: usize,
+    /// The Markdown after the closing `---`.
+    pub body: &'a str,
+    /// 1-based line of the body's first line.
+    pub body_line: usize,
+}
+
+/// Splits a file at its `---` lines.
+pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
+    let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let bom = text.len() - text_no_bom.len();
+    let first_line_end = text_no_bom.find('\n').unwrap_or(text_no_bom.len());
+    if text_no_bom[..first_line_end].trim_end() != "---" {
+        return Err(Diagnostic::error(path, 1, 1, "missing frontmatter: the file must start with a `---` line")
+            .hint("start the file with `---`, the YAML keys (term, slug, short, …), and another `---`"));
+    }
+    let yaml_start = (first_line_end + 1).min(text_no_bom.len());
+    let mut offset = yaml_start;
+    for line in text_no_bom[yaml_start..].split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            let yaml = &text_no_bom[yaml_start..offset];
+            let body_start = offset + line.len();
+            let yaml_line = 2;
+            let body_line = yaml_line + yaml.matches('\n').count() + 1;
+            let _ = bom;
+            return Ok(Split { yaml, yaml_line, body: &text_no_bom[body_start..], body_line });
+        }
+        offset += line.len();
+    }
+    Err(Diagnostic::error(path, 1, 1, "unclosed frontmatter: no closing `---` line")
+        .hint("end the YAML block with a line that holds only `---`"))
+}
+
+fn is_url_safe_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !slug.starts_with('-')
+        && !slug.ends_with('-')
+}
+
+/// A URL-safe slug for `text`: lower case, umlauts transliterated, `-` between words.
+pub fn slugify(text: &str) -> String {
+    let mut out = String::new();
+    for ch in text.to_lowercase().chars() {
+        match ch {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            c if c.is_ascii_alphanumeric() => out.push(c),
+            _ => {
+                if !out.ends_with('-') && !out.is_empty() {
+                    out.push('-');
+                }
+            }
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn valid_date(date: &str) -> bool {
+    let parts: Vec<&str> = date.split('-').collect();
+    if parts.len() != 3 || parts[0].len() != 4 || parts[1].len() != 2 || parts[2].len() != 2 {
+        return false;
+    }
+    let (Ok(y), Ok(m), Ok(d)) = (parts[0].parse::<u32>(), parts[1].parse::<u32>(), parts[2].parse::<u32>()) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+/// Parses and validates the frontmatter; problems go to `out`. Returns `None` when
+/// the entry cannot be used at all.
+pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Frontmatter> {
+    let at = |line: usize| split.yaml_line + line.saturating_sub(1);
+    let raw: Raw = if split.yaml.trim().is_empty() {
+        Raw::default()
+    } else {
+        match yaml::from_str(split.yaml) {
+            Ok(raw) => raw,
+            Err(e) => {
+                out.push(
+                    Diagnostic::error(path, at(e.line), e.column, format!("frontmatter: {}", e.message))
+                        .hint("check the YAML syntax: `key: value`, lists as `[a, b]` or `- item` lines, quotes around text with `:`"),
+                );
+                return None;
+            }
+        }
+    };
+    let keys = yaml::top_level_keys(split.yaml);
+    let key_line = |key: &str| keys.iter().find(|(k, _)| k == key).map_or(split.yaml_line, |(_, l)| at(*l));
+    for (key, line) in &keys {
+        if !KNOWN_KEYS.contains(&key.as_str()) {
+            let mut d = Diagnostic::warning(path, at(*line), 1, format!("unknown frontmatter key `{key}` is ignored"));
+            if let Some(near) = crate::diagnostic::did_you_mean(key, KNOWN_KEYS.iter().copied()) {
+                d = d.hint(format!("did you mean `{near}`?"));
+            }
+            out.push(d);
+        }
+    }
+    let errors_before = out.iter().filter(|d| d.severity == crate::Severity::Error).count();
+    let mut required = |key: &str, value: &Option<String>, example: &str| -> String {
+        match value.as_deref().map(str::trim) {
+            Some(v) if !v.is_empty() => v.to_string(),
+            Some(_) => {
+                out.push(Diagnostic::error(path, key_line(key), 1, format!("`{key}` is empty")).hint(format!("write e.g. `{key}: {example}`")));
+                String::new()
+            }
+            None => {
+                out.push(
+                    Diagnostic::error(path, split.yaml_line, 1, format!("missing required key `{key}`"))
+                        .hint(format!("add `{key}: {example}` to the frontmatter")),
+                );
+                String::new()
+            }
+        }
+    };
+    let term = required("term", &raw.term, "\"Memory-Bound\"");
+    let slug = required("slug", &raw.slug, "\"memory-bound\"");
+    let short = required("short", &raw.short, "\"One sentence that defines the term.\"");
+    if !slug.is_empty() && !is_url_safe_slug(&slug) {
+        out.push(
+            Diagnostic::error(path, key_line("slug"), 1, format!("slug `{slug}` is not URL-safe"))
+                .hint(format!("use lower-case ASCII letters, digits and `-`, e.g. `{}`", slugify(&slug))),
+        );
+    }
+    if let Some(date) = &raw.updated {
+        if !valid_date(date.trim()) {
+            out.push(
+                Diagnostic::error(path, key_line("updated"), 1, format!("`updated` is not a valid date: `{date}`"))
+                    .hint("write the date as YYYY-MM-DD, e.g. `updated: \"2026-09-21\"`"),
+            );
+        }
+    }
+    for source in &raw.sources {
+        if !(source.url.starts_with("https://") || source.url.starts_with("http://")) {
+            out.push(
+                Diagnostic::error(path, key_line("sources"), 1, format!("source `{}` has a URL that is not http(s): `{}`", source.label, source.url))
+                    .hint("write the full address, starting with https://"),
+            );
+        }
+    }
+    let errors_after = out.iter().filter(|d| d.severity == crate::Severity::Error).count();
+    if errors_after > errors_before {
+        return None;
+    }
+    let non_empty = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    Some(Frontmatter {
+        term,
+        slug,
+        glossar_id: non_empty(raw.glossar_id),
+        variants: raw.variants.into_iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect(),
+        category: non_empty(raw.category),
+        marker: non_empty(raw.marker),
+        short,
+        sources: raw.sources,
+        status: non_empty(raw.status),
+        updated: non_empty(raw.updated),
+        related: raw.related,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_transliterate_umlauts() {
+        assert_eq!(slugify("Speicherbandbreite"), "speicherbandbreite");
+        assert_eq!(slugify("Größe der Übertragung"), "groesse-der-uebertragung");
+        assert!(is_url_safe_slug("kv-cache"));
+        assert!(!is_url_safe_slug("KV Cache"));
+    }
+
+    #[test]
+    fn dates_are_checked_for_real_days() {
+        assert!(valid_date("2026-09-21"));
+        assert!(valid_date("2024-02-29"));
+        assert!(!valid_date("2026-02-29"));
+        assert!(!valid_date("2026-13-01"));
+        assert!(!valid_date("21.09.2026"));
+    }
+}

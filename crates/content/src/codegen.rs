@@ -90,10 +90,8 @@ pub fn generate(site: &Site, base: &str) -> String {
         let sources: Vec<String> =
             f.sources.iter().map(|x| format!("Source {{ label: {}, url: {} }}", s(&x.label), s(&x.url))).collect();
         let related: Vec<String> = e
-            .body
             .related
             .iter()
-            .chain(&e.related)
             .map(|r| format!("Related {{ term: {}, entry: {:?} }}", s(&r.term), r.target))
             .collect();
         let _ = writeln!(

@@ -5,16 +5,17 @@ use crate::scenario::{Scenario, MAX_BATCH};
 use crate::units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Seconds, TokensPerSecond};
 
 /// Which resource limits a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Bound {
     /// Moving bytes takes longer than computing: more FLOP/s would not help.
+    #[default]
     Memory,
     /// Computing takes at least as long as moving bytes.
     Compute,
 }
 
 /// One phase (a decode step or a prefill) on the roofline.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Phase {
     /// Bytes moved between memory and the compute units.
     pub bytes: Bytes,
@@ -35,7 +36,7 @@ pub struct Phase {
 }
 
 /// How much fits in memory.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Capacity {
     /// Usable memory (after the reserve) less the weights: room for the KV cache.
     pub free: Bytes,
@@ -48,8 +49,8 @@ pub struct Capacity {
     pub batch_fits: bool,
 }
 
-/// Everything the calculator shows, each a typed quantity.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Everything the calculator shows, each a typed quantity. `Default` is all zeros.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Report {
     /// Bytes of all weights stored in memory.
     pub weight_bytes: Bytes,

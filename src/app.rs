@@ -1,0 +1,24 @@
+//! The router: which page answers which path.
+
+use leptos::prelude::*;
+use leptos_meta::provide_meta_context;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+use crate::pages::{entry::EntryPage, home::Home, index::IndexPage, not_found::NotFound};
+use crate::urls;
+
+/// The whole site.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    view! {
+        <Router base=urls::router_base()>
+            <Routes fallback=|| view! { <NotFound lang=None/> }>
+                <Route path=path!("") view=Home/>
+                <Route path=path!(":lang") view=IndexPage/>
+                <Route path=path!(":lang/:slug") view=EntryPage/>
+            </Routes>
+        </Router>
+    }
+}

@@ -1,0 +1,424 @@
+//! The roofline calculator embedded in entries: inputs, results, verdict, charts.
+
+pub mod state;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use leptos::prelude::*;
+use roofline::{Bound, BytesPerSecond, Bytes, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
+
+use crate::components::charts::ChartFigure;
+use crate::data::{Lang, HARDWARE, MODELS};
+use crate::i18n::texts;
+use state::CalcState;
+
+static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+
+/// Parses a number typed by a reader: German readers type a decimal comma, English
+/// readers may group thousands with commas.
+pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '\'' && *c != '_').collect();
+    let normalised = match lang {
+        Lang::De if cleaned.contains(',') => cleaned.replace('.', "").replace(',', "."),
+        Lang::De => cleaned,
+        Lang::En => cleaned.replace(',', ""),
+    };
+    normalised.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// The text of a number in a field: no grouping, the language's decimal mark.
+pub fn field_text(v: f64, lang: Lang) -> String {
+    let rounded = (v * 1e4).round() / 1e4;
+    let text = format!("{rounded}");
+    let text = text.strip_suffix(".0").unwrap_or(&text).to_string();
+    match lang {
+        Lang::De => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
+/// How one numeric field reads and writes the scenario.
+#[derive(Clone, Copy)]
+struct Binding {
+    field: Field,
+    get: fn(&Scenario) -> f64,
+    set: fn(&mut Scenario, f64),
+    whole: bool,
+}
+
+fn to_u32(v: f64) -> u32 {
+    // Fractions and out-of-range values become values the core rejects with a
+    // message (0) rather than wrapping silently.
+    if v.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&v) {
+        0
+    } else {
+        v as u32
+    }
+}
+
+const MODEL_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::Params,
+        get: |s| s.model.params / 1e9,
+        set: |s, v| {
+            let dense = s.model.experts.is_none();
+            s.model.params = v * 1e9;
+            if dense {
+                s.model.active_params = s.model.params;
+            }
+        },
+        whole: false,
+    },
+    Binding { field: Field::Layers, get: |s| f64::from(s.model.layers), set: |s, v| s.model.layers = to_u32(v), whole: true },
+    Binding { field: Field::Heads, get: |s| f64::from(s.model.heads), set: |s, v| s.model.heads = to_u32(v), whole: true },
+    Binding { field: Field::KvHeads, get: |s| f64::from(s.model.kv_heads), set: |s, v| s.model.kv_heads = to_u32(v), whole: true },
+    Binding { field: Field::HeadDim, get: |s| f64::from(s.model.head_dim), set: |s, v| s.model.head_dim = to_u32(v), whole: true },
+];
+
+const HARDWARE_FIELDS: &[Binding] = &[
+    Binding { field: Field::Memory, get: |s| s.hardware.memory.0 / 1e9, set: |s, v| s.hardware.memory = Bytes(v * 1e9), whole: false },
+    Binding {
+        field: Field::Bandwidth,
+        get: |s| s.hardware.bandwidth.0 / 1e9,
+        set: |s, v| s.hardware.bandwidth = BytesPerSecond(v * 1e9),
+        whole: false,
+    },
+    Binding {
+        field: Field::Peak,
+        get: |s| s.hardware.peaks.fp16.0 / 1e12,
+        set: |s, v| {
+            // Keep the ratio of the other precisions to FP16 as the preset has it.
+            let ratio = |p: Option<FlopsPerSecond>| p.map(|p| p.0 / s.hardware.peaks.fp16.0);
+            let (fp8, int8, fp32) = (ratio(s.hardware.peaks.fp8), ratio(s.hardware.peaks.int8), ratio(s.hardware.peaks.fp32));
+            let fp16 = v * 1e12;
+            s.hardware.peaks.fp16 = FlopsPerSecond(fp16);
+            s.hardware.peaks.fp8 = fp8.map(|r| FlopsPerSecond(r * fp16));
+            s.hardware.peaks.int8 = int8.map(|r| FlopsPerSecond(r * fp16));
+            s.hardware.peaks.fp32 = fp32.map(|r| FlopsPerSecond(r * fp16));
+        },
+        whole: false,
+    },
+    Binding { field: Field::Devices, get: |s| f64::from(s.workload.devices), set: |s, v| s.workload.devices = to_u32(v), whole: true },
+];
+
+const BATCH: Binding = Binding { field: Field::Batch, get: |s| f64::from(s.workload.batch), set: |s, v| s.workload.batch = to_u32(v), whole: true };
+
+const WORKLOAD_FIELDS: &[Binding] = &[
+    Binding { field: Field::Prompt, get: |s| f64::from(s.workload.prompt), set: |s, v| s.workload.prompt = to_u32(v), whole: true },
+    Binding { field: Field::Context, get: |s| f64::from(s.workload.context), set: |s, v| s.workload.context = to_u32(v), whole: true },
+];
+
+const GROUP: Binding = Binding {
+    field: Field::GroupSize,
+    get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
+    set: |s, v| {
+        let size = to_u32(v.max(0.0));
+        let groups = s.weights.groups().unwrap_or(Groups::INT4_G128);
+        s.weights = s.weights.with_groups(if size == 0 { Groups::NONE } else { Groups { group_size: size, ..groups } });
+    },
+    whole: true,
+};
+
+/// A labelled number input bound to one figure of the scenario.
+#[component]
+fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
+    let t = texts(lang);
+    let id = format!("calc{uid}-{}", binding.field.id());
+    let error_id = format!("{id}-error");
+    let text = RwSignal::new(field_text(state.scenario.with_untracked(|s| (binding.get)(s)), lang));
+    let unparsed = RwSignal::new(false);
+    // Follow changes made elsewhere (presets, reset, slider) unless the text already
+    // says the same number.
+    Effect::new(move |_| {
+        let v = state.scenario.with(|s| (binding.get)(s));
+        if parse_number(&text.get_untracked(), lang) != Some(v) {
+            text.set(field_text(v, lang));
+            unparsed.set(false);
+        }
+    });
+    Effect::new(move |_| {
+        let bad = unparsed.get();
+        state.unparsed.update(|list| {
+            list.retain(|f| *f != binding.field);
+            if bad {
+                list.push(binding.field);
+            }
+        });
+    });
+    let on_input = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        text.set(value.clone());
+        match parse_number(&value, lang) {
+            Some(v) => {
+                unparsed.set(false);
+                state.scenario.update(|s| (binding.set)(s, v));
+            }
+            None => unparsed.set(true),
+        }
+    };
+    let message = move || {
+        if unparsed.get() {
+            Some(t.not_a_number.to_string())
+        } else {
+            state.error.get().filter(|e| e.field() == binding.field).map(|e| (t.error)(&e, lang.locale()))
+        }
+    };
+    let invalid = move || message().is_some();
+    view! {
+        <div class="field" class:invalid=invalid>
+            <label for=id.clone()>{(t.field_label)(binding.field)}</label>
+            <input
+                id=id
+                type="text"
+                inputmode=if binding.whole { "numeric" } else { "decimal" }
+                autocomplete="off"
+                prop:value=move || text.get()
+                on:input=on_input
+                aria-invalid=move || invalid().to_string()
+                aria-describedby=error_id.clone()
+            />
+            <p class="field-error" id=error_id role="alert">{message}</p>
+        </div>
+    }
+}
+
+/// The batch size on a logarithmic slider: positions 0 to 240 map to 1 to 4,096.
+fn batch_from_slider(position: f64) -> u32 {
+    2f64.powf(position / 20.0).round().clamp(1.0, 4096.0) as u32
+}
+
+fn slider_from_batch(batch: u32) -> f64 {
+    (f64::from(batch.max(1)).log2() * 20.0).round().clamp(0.0, 240.0)
+}
+
+/// A choice of data type.
+#[component]
+fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, weights: bool) -> impl IntoView {
+    let t = texts(lang);
+    let id = format!("calc{uid}-{}", if weights { "weights" } else { "kv" });
+    let current = move || state.scenario.with(|s| if weights { s.weights } else { s.kv });
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(d) = DataType::from_id(&event_target_value(&ev)) {
+            state.scenario.update(|s| {
+                if weights {
+                    s.weights = d;
+                } else {
+                    s.kv = d;
+                }
+            });
+        }
+    };
+    view! {
+        <div class="field">
+            <label for=id.clone()>{if weights { t.weights_type } else { t.kv_type }}</label>
+            <select id=id on:change=on_change>
+                {DataType::ALL
+                    .into_iter()
+                    .map(|d| {
+                        let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
+                        view! {
+                            <option value=d.id() selected=move || current().id() == d.id()>
+                                {format!("{} ({bits} bit)", d.label())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// One output with its value and, on demand, its arithmetic.
+fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) -> impl IntoView {
+    let t = texts(lang);
+    let value = move || {
+        let (_, r) = state.valid.get();
+        match output.quantity(&r) {
+            Some(q) if output.unit() == roofline::Unit::BytesSi => q.format_bytes_both(lang.locale()),
+            Some(q) => q.format(lang.locale()),
+            None if output == Output::MaxContext => t.no_limit.to_string(),
+            None => t.not_reached.to_string(),
+        }
+    };
+    let formula = move || {
+        if !formulas.get() {
+            return None;
+        }
+        let (s, r) = state.valid.get();
+        output.formula(&s, &r, lang.locale()).map(|f| view! { <span class="formula">{f}</span> })
+    };
+    view! {
+        <div class="output" data-output=output.id()>
+            <dt>{(t.output_label)(output)}</dt>
+            <dd><span class="value">{value}</span>{formula}</dd>
+        </div>
+    }
+}
+
+/// The calculator.
+#[component]
+pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> impl IntoView {
+    let t = texts(lang);
+    let uid = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    let heading = format!("calc{uid}-heading");
+    let heading_ref = heading.clone();
+    let formulas = RwSignal::new(false);
+    let example = state.example;
+
+    let model_id = format!("calc{uid}-model");
+    let hardware_id = format!("calc{uid}-hardware");
+    let model_edited = move || {
+        let i = state.model_preset.get();
+        state.scenario.with(|s| MODELS.get(i).is_some_and(|m| m.model != s.model))
+    };
+    let hardware_edited = move || {
+        let i = state.hardware_preset.get();
+        state.scenario.with(|s| HARDWARE.get(i).is_some_and(|h| h.hardware != s.hardware))
+    };
+    let on_model = move |ev: leptos::ev::Event| {
+        if let Some(i) = MODELS.iter().position(|m| m.id == event_target_value(&ev)) {
+            state.model_preset.set(i);
+            state.scenario.update(|s| s.model = MODELS[i].model);
+        }
+    };
+    let on_hardware = move |ev: leptos::ev::Event| {
+        if let Some(i) = HARDWARE.iter().position(|h| h.id == event_target_value(&ev)) {
+            state.hardware_preset.set(i);
+            state.scenario.update(|s| s.hardware = HARDWARE[i].hardware);
+        }
+    };
+    let slider_id = format!("calc{uid}-batch-slider");
+    let on_slider = move |ev: leptos::ev::Event| {
+        if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+            state.scenario.update(|s| s.workload.batch = batch_from_slider(p));
+        }
+    };
+    let four_bit = move || state.scenario.with(|s| s.weights.groups().is_some());
+    let verdict = move || {
+        let (_, r) = state.valid.get();
+        let (label, class) = match r.decode.bound {
+            Bound::Memory => (t.memory_bound, "verdict memory"),
+            Bound::Compute => (t.compute_bound, "verdict compute"),
+        };
+        view! {
+            <p class=class>
+                <strong>{label}</strong>
+                " "
+                <span>{(t.verdict_detail)(r.decode.ridge_ratio, lang.locale())}</span>
+            </p>
+        }
+    };
+    let notice = (!ignored.is_empty()).then(|| {
+        view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{ignored.join(", ")}</code></p> }
+    });
+
+    view! {
+        <section class="calculator" aria-labelledby=heading_ref>
+            <h2 id=heading>{t.calculator_heading}</h2>
+            {notice}
+            <div class="calc-grid">
+                <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
+                    <fieldset>
+                        <legend>{t.model_fields}</legend>
+                        <div class="field">
+                            <label for=model_id.clone()>
+                                {t.model}
+                                {move || model_edited().then(|| format!(" ({})", t.edited))}
+                            </label>
+                            <select id=model_id on:change=on_model>
+                                {MODELS
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, m)| view! { <option value=m.id selected=move || state.model_preset.get() == i>{m.name}</option> })
+                                    .collect_view()}
+                            </select>
+                        </div>
+                        {MODEL_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        <DataTypeSelect state lang uid weights=true/>
+                        <Show when=four_bit>
+                            <NumberField state lang binding=GROUP uid/>
+                        </Show>
+                    </fieldset>
+                    <fieldset>
+                        <legend>{t.hardware_fields}</legend>
+                        <div class="field">
+                            <label for=hardware_id.clone()>
+                                {t.hardware}
+                                {move || hardware_edited().then(|| format!(" ({})", t.edited))}
+                            </label>
+                            <select id=hardware_id on:change=on_hardware>
+                                {HARDWARE
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, h)| view! { <option value=h.id selected=move || state.hardware_preset.get() == i>{h.name}</option> })
+                                    .collect_view()}
+                            </select>
+                        </div>
+                        {HARDWARE_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                    </fieldset>
+                    <fieldset>
+                        <legend>{t.workload_fields}</legend>
+                        <div class="field slider">
+                            <label for=slider_id.clone()>{(t.field_label)(Field::Batch)}" (log)"</label>
+                            <input
+                                id=slider_id
+                                type="range"
+                                min="0"
+                                max="240"
+                                step="1"
+                                prop:value=move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string()
+                                aria-valuetext=move || state.scenario.with(|s| s.workload.batch.to_string())
+                                on:input=on_slider
+                            />
+                        </div>
+                        <NumberField state lang binding=BATCH uid/>
+                        {WORKLOAD_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        <DataTypeSelect state lang uid weights=false/>
+                    </fieldset>
+                    <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
+                </form>
+                <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
+                    <h3>{t.results}</h3>
+                    {move || state.stale().then(|| view! { <p class="stale-notice">{t.stale_results}</p> })}
+                    {verdict}
+                    <dl class="outputs">
+                        {example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
+                    </dl>
+                    <label class="formula-toggle">
+                        <input type="checkbox" prop:checked=move || formulas.get() on:change=move |ev| formulas.set(event_target_checked(&ev))/>
+                        " "{t.show_formulas}
+                    </label>
+                </div>
+            </div>
+            <div class="charts">
+                {example.charts.iter().map(|c| view! { <ChartFigure state lang chart=*c/> }).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_parse_in_the_readers_notation() {
+        assert_eq!(parse_number("2039", Lang::De), Some(2039.0));
+        assert_eq!(parse_number("2,5", Lang::De), Some(2.5));
+        assert_eq!(parse_number("2.039,5", Lang::De), Some(2039.5));
+        assert_eq!(parse_number("2,039.5", Lang::En), Some(2039.5));
+        assert_eq!(parse_number("abc", Lang::En), None);
+        assert_eq!(parse_number("inf", Lang::En), None);
+        assert_eq!(field_text(2.5, Lang::De), "2,5");
+        assert_eq!(field_text(7.0, Lang::En), "7");
+    }
+
+    #[test]
+    fn slider_is_logarithmic_and_round_trips_powers_of_two() {
+        assert_eq!(batch_from_slider(0.0), 1);
+        assert_eq!(batch_from_slider(240.0), 4096);
+        for b in [1, 2, 8, 64, 1024, 4096] {
+            assert_eq!(batch_from_slider(slider_from_batch(b)), b);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The calculator's state: the scenario the inputs describe, the last valid
+//! results, and the query string that reproduces it.
+
+use leptos::prelude::*;
+use roofline::{Bytes, BytesPerSecond, DataType, FlopsPerSecond, Groups, InputError, Report, Scenario};
+
+use crate::data::{Calculator, HARDWARE, MODELS};
+
+/// The state of one calculator; cheap to copy (signals only).
+#[derive(Clone, Copy)]
+pub struct CalcState {
+    /// The entry's example.
+    pub example: &'static Calculator,
+    /// What the inputs say, valid or not.
+    pub scenario: RwSignal<Scenario>,
+    /// Selected model preset.
+    pub model_preset: RwSignal<usize>,
+    /// Selected hardware preset.
+    pub hardware_preset: RwSignal<usize>,
+    /// Fields whose text is not a number.
+    pub unparsed: RwSignal<Vec<roofline::Field>>,
+    /// The core's verdict on the scenario.
+    pub error: Memo<Option<InputError>>,
+    /// The last valid scenario and its report.
+    pub valid: Memo<(Scenario, Report)>,
+}
+
+/// Query keys, in the order they are written.
+const KEYS: &[&str] = &[
+    "model", "hw", "params", "active", "layers", "heads", "kv_heads", "head_dim", "memory", "bw", "tflops", "weights",
+    "kv", "group", "batch", "prompt", "context", "output", "gpus",
+];
+
+fn number(v: f64) -> String {
+    // Shortest text that reads back to the same value.
+    let text = format!("{v}");
+    text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
+}
+
+/// The query string for a state; empty when it equals the example.
+pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator) -> String {
+    if *s == example.scenario && model == example.model && hardware == example.hardware {
+        return String::new();
+    }
+    let groups = s.weights.groups().map(|g| g.group_size);
+    let values: [Option<String>; 19] = [
+        MODELS.get(model).map(|m| m.id.to_string()),
+        HARDWARE.get(hardware).map(|h| h.id.to_string()),
+        Some(number(s.model.params / 1e9)),
+        (s.model.active_params != s.model.params).then(|| number(s.model.active_params / 1e9)),
+        Some(s.model.layers.to_string()),
+        Some(s.model.heads.to_string()),
+        Some(s.model.kv_heads.to_string()),
+        Some(s.model.head_dim.to_string()),
+        Some(number(s.hardware.memory.0 / 1e9)),
+        Some(number(s.hardware.bandwidth.0 / 1e9)),
+        Some(number(s.hardware.peaks.fp16.0 / 1e12)),
+        Some(s.weights.id().to_string()),
+        Some(s.kv.id().to_string()),
+        groups.map(|g| g.to_string()),
+        Some(s.workload.batch.to_string()),
+        Some(s.workload.prompt.to_string()),
+        Some(s.workload.context.to_string()),
+        Some(s.workload.output.to_string()),
+        Some(s.workload.devices.to_string()),
+    ];
+    KEYS.iter()
+        .zip(values)
+        .filter_map(|(k, v)| v.map(|v| format!("{k}={v}")))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn positive(v: &str) -> Option<f64> {
+    v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x > 0.0)
+}
+
+fn whole(v: &str) -> Option<u32> {
+    v.trim().parse::<u32>().ok().filter(|x| *x > 0)
+}
+
+/// Reads a query into a state starting from the example. Returns the scenario,
+/// the presets and the keys that were ignored (unknown or invalid). A combination
+/// that the core rejects falls back to the example as a whole.
+pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: &Calculator) -> (Scenario, usize, usize, Vec<String>) {
+    let mut s = example.scenario;
+    let (mut model, mut hardware) = (example.model, example.hardware);
+    let mut ignored = Vec::new();
+    let mut saw_any = false;
+    let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+    // Presets first, so that single figures change the chosen preset.
+    pairs.sort_by_key(|(k, _)| !matches!(*k, "model" | "hw"));
+    for (key, value) in pairs {
+        saw_any = true;
+        let ok = match key {
+            "model" => MODELS.iter().position(|m| m.id == value).map(|i| {
+                model = i;
+                s.model = MODELS[i].model;
+            }),
+            "hw" => HARDWARE.iter().position(|h| h.id == value).map(|i| {
+                hardware = i;
+                s.hardware = HARDWARE[i].hardware;
+            }),
+            "params" => positive(value).map(|v| {
+                let dense = s.model.active_params == s.model.params;
+                s.model.params = v * 1e9;
+                if dense {
+                    s.model.active_params = s.model.params;
+                }
+            }),
+            "active" => positive(value).map(|v| s.model.active_params = v * 1e9),
+            "layers" => whole(value).map(|v| s.model.layers = v),
+            "heads" => whole(value).map(|v| s.model.heads = v),
+            "kv_heads" => whole(value).map(|v| s.model.kv_heads = v),
+            "head_dim" => whole(value).map(|v| s.model.head_dim = v),
+            "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
+            "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
+            "tflops" => positive(value).map(|v| s.hardware.peaks.fp16 = FlopsPerSecond(v * 1e12)),
+            "weights" => DataType::from_id(value).map(|d| s.weights = d.with_groups(s.weights.groups().unwrap_or(d.groups().unwrap_or(Groups::INT4_G128)))),
+            "kv" => DataType::from_id(value).map(|d| s.kv = d),
+            "group" => value.trim().parse::<u32>().ok().filter(|g| *g <= 65_536).and_then(|g| {
+                s.weights.groups().map(|old| s.weights = s.weights.with_groups(if g == 0 { Groups::NONE } else { Groups { group_size: g, ..old } }))
+            }),
+            "batch" => whole(value).map(|v| s.workload.batch = v),
+            "prompt" => whole(value).map(|v| s.workload.prompt = v),
+            "context" => whole(value).map(|v| s.workload.context = v),
+            "output" => whole(value).map(|v| s.workload.output = v),
+            "gpus" => whole(value).map(|v| s.workload.devices = v),
+            _ => None,
+        };
+        if ok.is_none() {
+            ignored.push(format!("{key}={value}"));
+        }
+    }
+    if saw_any && s.validate().is_err() {
+        ignored.push("…".to_string());
+        return (example.scenario, example.model, example.hardware, ignored);
+    }
+    (s, model, hardware, ignored)
+}
+
+impl CalcState {
+    /// A state starting from the example with the query's changes.
+    pub fn new(example: &'static Calculator, scenario: Scenario, model: usize, hardware: usize) -> CalcState {
+        let scenario = RwSignal::new(scenario);
+        let error = Memo::new(move |_| scenario.with(|s| s.validate().err()));
+        let fallback = example.scenario;
+        let valid = Memo::new(move |prev: Option<&(Scenario, Report)>| {
+            let s = scenario.get();
+            match s.report() {
+                Ok(r) => (s, r),
+                Err(_) => match prev {
+                    Some(p) => p.clone(),
+                    // The example is validated at build time, so this is its report.
+                    None => (fallback, fallback.report().unwrap_or_default()),
+                },
+            }
+        });
+        CalcState {
+            example,
+            scenario,
+            model_preset: RwSignal::new(model),
+            hardware_preset: RwSignal::new(hardware),
+            unparsed: RwSignal::new(Vec::new()),
+            error,
+            valid,
+        }
+    }
+
+    /// Whether the shown results are stale because an input is invalid.
+    pub fn stale(&self) -> bool {
+        self.error.get().is_some() || !self.unparsed.with(Vec::is_empty)
+    }
+
+    /// The query string of the current state (tracked).
+    pub fn query(&self) -> String {
+        encode(&self.scenario.get(), self.model_preset.get(), self.hardware_preset.get(), self.example)
+    }
+
+    /// Back to the entry's example.
+    pub fn reset(&self) {
+        self.scenario.set(self.example.scenario);
+        self.model_preset.set(self.example.model);
+        self.hardware_preset.set(self.example.hardware);
+        self.unparsed.set(Vec::new());
+    }
+}

@@ -1,0 +1,5 @@
+//! Reusable parts of the pages.
+
+pub mod calculator;
+pub mod charts;
+pub mod header;

@@ -1,0 +1,213 @@
+//! The glossary's data, generated at build time from `content/` by crates/content.
+//! Entries' metadata (`ENTRIES`) and bodies (`BODIES`) are separate tables, so the
+//! bodies can move to files fetched on demand without touching the index.
+
+use roofline::{Output, Override, Scenario};
+
+/// A language of the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// German.
+    De,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every language, in display order.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
+    /// `de` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language for a code, if the site has it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The other language.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::De => Lang::En,
+            Lang::En => Lang::De,
+        }
+    }
+
+    /// Number formatting for this language.
+    pub fn locale(self) -> roofline::Locale {
+        match self {
+            Lang::De => roofline::Locale::De,
+            Lang::En => roofline::Locale::En,
+        }
+    }
+}
+
+/// A reference of an entry.
+#[derive(Debug)]
+pub struct Source {
+    /// Link text.
+    pub label: &'static str,
+    /// Address.
+    pub url: &'static str,
+}
+
+/// A related term; `entry` is set where the term has an entry.
+#[derive(Debug)]
+pub struct Related {
+    /// The term as written.
+    pub term: &'static str,
+    /// Index into [`ENTRIES`].
+    pub entry: Option<usize>,
+}
+
+/// An entry's metadata.
+#[derive(Debug)]
+pub struct Entry {
+    /// Language.
+    pub lang: Lang,
+    /// URL segment.
+    pub slug: &'static str,
+    /// Headword.
+    pub term: &'static str,
+    /// Concept id shared with the translation.
+    pub glossar_id: Option<&'static str>,
+    /// Other names.
+    pub variants: &'static [&'static str],
+    /// Category slug.
+    pub category: Option<&'static str>,
+    /// Short tag.
+    pub marker: Option<&'static str>,
+    /// One-sentence definition.
+    pub short: &'static str,
+    /// References.
+    pub sources: &'static [Source],
+    /// Workflow state as written.
+    pub status: Option<&'static str>,
+    /// Whether the entry is a draft.
+    pub draft: bool,
+    /// Last edit, `YYYY-MM-DD`.
+    pub updated: Option<&'static str>,
+    /// Index of the same concept in the other language.
+    pub translation: Option<usize>,
+    /// Related terms.
+    pub related: &'static [Related],
+}
+
+/// A chart of a calculator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Chart {
+    /// Log-log roofline.
+    Roofline,
+    /// Tokens/s against batch size.
+    Batch,
+    /// Requests that fit against context length.
+    Capacity,
+}
+
+/// A calculator block of an entry.
+#[derive(Debug)]
+pub struct Calculator {
+    /// Index into [`MODELS`] of the preset it starts from.
+    pub model: usize,
+    /// Index into [`HARDWARE`].
+    pub hardware: usize,
+    /// The entry's example.
+    pub scenario: Scenario,
+    /// Outputs to show.
+    pub show: &'static [Output],
+    /// Charts to draw.
+    pub charts: &'static [Chart],
+}
+
+/// An inline value in the prose.
+#[derive(Debug)]
+pub struct Inline {
+    /// The figure.
+    pub output: Output,
+    /// Changes applied to the live scenario first.
+    pub overrides: &'static [Override],
+    /// Significant digits, if not the unit's default.
+    pub digits: Option<u8>,
+}
+
+impl Inline {
+    /// The text for the live scenario; `None` where it cannot be computed.
+    pub fn text(&self, scenario: &Scenario, lang: Lang) -> Option<String> {
+        let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
+        let q = self.output.quantity(&s.report().ok()?)?;
+        Some(match self.digits {
+            Some(d) => q.format_digits(lang.locale(), d),
+            None => q.format(lang.locale()),
+        })
+    }
+}
+
+/// A part of a body.
+#[derive(Debug)]
+pub enum Segment {
+    /// Sanitised HTML.
+    Html(&'static str),
+    /// A calculator, by index into [`Body::calculators`].
+    Calculator(usize),
+}
+
+/// An entry's body.
+#[derive(Debug)]
+pub struct Body {
+    /// Reading order.
+    pub segments: &'static [Segment],
+    /// Calculators; the first is the entry's scenario.
+    pub calculators: &'static [Calculator],
+    /// Inline values, referenced as `data-rv` from the HTML.
+    pub inline: &'static [Inline],
+}
+
+/// A device preset.
+#[derive(Debug)]
+pub struct HardwarePreset {
+    /// Identifier.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Figures.
+    pub hardware: roofline::Hardware,
+    /// Where the bandwidth figure comes from.
+    pub source: &'static str,
+}
+
+/// A model preset.
+#[derive(Debug)]
+pub struct ModelPreset {
+    /// Identifier.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Figures.
+    pub model: roofline::Model,
+    /// Where the shape comes from.
+    pub source: &'static str,
+}
+
+mod generated {
+    #![allow(clippy::all, clippy::pedantic, unused_imports)]
+    use super::*;
+    use roofline::{Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Workload};
+    include!(concat!(env!("OUT_DIR"), "/content.rs"));
+}
+
+pub use generated::{BASE_PATH, BODIES, ENTRIES, HARDWARE, MODELS};
+
+/// The entry of `lang` with `slug`.
+pub fn find(lang: Lang, slug: &str) -> Option<usize> {
+    ENTRIES.iter().position(|e| e.lang == lang && e.slug == slug)
+}
+
+/// Entries of one language, in the order of the table.
+pub fn entries(lang: Lang) -> impl Iterator<Item = (usize, &'static Entry)> {
+    ENTRIES.iter().enumerate().filter(move |(_, e)| e.lang == lang)
+}

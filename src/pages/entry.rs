@@ -1,0 +1,208 @@
+//! `/{lang}/{slug}`: one entry with its calculators.
+
+use leptos::prelude::*;
+use leptos_meta::{Html, Meta, Title};
+use leptos_router::hooks::{use_location, use_params_map};
+use wasm_bindgen::JsCast;
+
+use crate::components::calculator::state::{decode, CalcState};
+use crate::components::calculator::CalculatorView;
+use crate::components::header::{LanguageTarget, SiteHeader};
+use crate::data::{find, Body, Entry, Lang, Segment, BODIES, ENTRIES};
+use crate::i18n::texts;
+use crate::pages::not_found::NotFound;
+use crate::urls;
+
+/// `YYYY-MM-DD` as a reader of `lang` writes dates.
+pub fn format_date(date: &str, lang: Lang) -> String {
+    const DE: [&str; 12] =
+        ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+    const EN: [&str; 12] =
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    let parts: Vec<u32> = date.split('-').filter_map(|p| p.parse().ok()).collect();
+    match parts.as_slice() {
+        [y, m, d] if (1..=12).contains(m) => {
+            let month = match lang {
+                Lang::De => DE[*m as usize - 1],
+                Lang::En => EN[*m as usize - 1],
+            };
+            match lang {
+                Lang::De => format!("{d}. {month} {y}"),
+                Lang::En => format!("{d} {month} {y}"),
+            }
+        }
+        _ => date.to_string(),
+    }
+}
+
+/// The route: resolves the language and slug.
+#[component]
+pub fn EntryPage() -> impl IntoView {
+    let params = use_params_map();
+    move || {
+        let p = params.read();
+        let lang = Lang::from_code(&p.get("lang").unwrap_or_default());
+        let slug = p.get("slug").unwrap_or_default();
+        match lang.and_then(|l| find(l, &slug).map(|i| (l, i))) {
+            Some((lang, index)) => view! { <EntryView lang index/> }.into_any(),
+            None => view! { <NotFound lang/> }.into_any(),
+        }
+    }
+}
+
+/// Writes the live values into the prose and carries the calculator's query
+/// string into links to other entries.
+fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, lang: Lang, query: &str) {
+    let (scenario, _) = state.valid.get_untracked();
+    if let Ok(spans) = article.query_selector_all("[data-rv]") {
+        for i in 0..spans.length() {
+            let Some(el) = spans.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let index = el.get_attribute("data-rv").and_then(|v| v.parse::<usize>().ok());
+            if let Some(text) = index.and_then(|k| body.inline.get(k)).and_then(|v| v.text(&scenario, lang)) {
+                if el.text_content().as_deref() != Some(text.as_str()) {
+                    el.set_text_content(Some(&text));
+                }
+            }
+        }
+    }
+    if let Ok(links) = article.query_selector_all("a.xref") {
+        for i in 0..links.length() {
+            let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let base = match a.get_attribute("data-href") {
+                Some(h) => h,
+                None => {
+                    let h = a.get_attribute("href").unwrap_or_default();
+                    let _ = a.set_attribute("data-href", &h);
+                    h
+                }
+            };
+            let _ = a.set_attribute("href", &urls::with_query(&base, query));
+        }
+    }
+}
+
+#[component]
+fn EntryView(lang: Lang, index: usize) -> impl IntoView {
+    let t = texts(lang);
+    let entry: &'static Entry = &ENTRIES[index];
+    let body: &'static Body = &BODIES[index];
+    let location = use_location();
+    let ignored_first: Vec<String>;
+    // The first calculator is the entry's scenario: its state drives the prose.
+    let main_state = body.calculators.first().map(|c| {
+        let query = location.query.get_untracked();
+        let pairs: Vec<(String, String)> = query.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        let (scenario, model, hardware, ignored) = decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), c);
+        (CalcState::new(c, scenario, model, hardware), ignored)
+    });
+    ignored_first = main_state.as_ref().map(|(_, i)| i.clone()).unwrap_or_default();
+    let main_state = main_state.map(|(s, _)| s);
+    let query = Signal::derive(move || main_state.map(|s| s.query()).unwrap_or_default());
+
+    let article = NodeRef::<leptos::html::Article>::new();
+    Effect::new(move |_| {
+        let q = query.get();
+        let Some(state) = main_state else { return };
+        state.valid.track();
+        if let Some(el) = article.get() {
+            update_prose(&el, body, &state, lang, &q);
+        }
+        // Keep the address shareable without a navigation.
+        if let Some(window) = web_sys::window() {
+            let loc = window.location();
+            let path = loc.pathname().unwrap_or_default();
+            let hash = loc.hash().unwrap_or_default();
+            let target = format!("{}{hash}", urls::with_query(&path, &q));
+            let current = format!("{path}{}{hash}", loc.search().unwrap_or_default());
+            if target != current {
+                if let Ok(history) = window.history() {
+                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+                }
+            }
+        }
+    });
+
+    let mut first_ignored = Some(ignored_first);
+    let segments = body
+        .segments
+        .iter()
+        .map(|segment| match segment {
+            Segment::Html(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
+            Segment::Calculator(i) => {
+                let calc = &body.calculators[*i];
+                let (state, ignored) = match (i, main_state) {
+                    (0, Some(s)) => (s, first_ignored.take().unwrap_or_default()),
+                    _ => (CalcState::new(calc, calc.scenario, calc.model, calc.hardware), Vec::new()),
+                };
+                view! { <CalculatorView state lang ignored/> }.into_any()
+            }
+        })
+        .collect_view();
+
+    let translation = entry.translation.filter(|i| ENTRIES[*i].lang != lang);
+    let other_term = translation.map(|i| ENTRIES[i].term).filter(|term| *term != entry.term);
+    view! {
+        <Html attr:lang=lang.code()/>
+        <Title text=format!("{} · {}", entry.term, t.site_title)/>
+        <Meta name="description" content=entry.short/>
+        <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
+        <main id="main" class="entry">
+            <nav class="breadcrumbs" aria-label="Breadcrumb">
+                <a href=urls::index(lang)>{t.index_heading}</a>
+                " › "
+                <span aria-current="page">{entry.term}</span>
+            </nav>
+            <article node_ref=article lang=lang.code()>
+                <header class="entry-header">
+                    <h1>
+                        {entry.term}
+                        {other_term.map(|o| view! { " " <span class="other-term" lang=lang.other().code()>"("{o}")"</span> })}
+                    </h1>
+                    {(!entry.variants.is_empty()).then(|| view! {
+                        <p class="variants">{t.also_called}": "{entry.variants.join(", ")}</p>
+                    })}
+                    <p class="short">{entry.short}</p>
+                    {entry.draft.then(|| view! { <p class="notice draft">{t.draft_notice}</p> })}
+                    {translation.is_none().then(|| view! { <p class="notice">{t.no_translation}</p> })}
+                </header>
+                {segments}
+                {(!entry.related.is_empty()).then(|| view! {
+                    <section class="related">
+                        <h2>{t.related_heading}</h2>
+                        <ul>
+                            {entry.related.iter().map(|r| match r.entry {
+                                Some(i) => view! { <li><a class="xref" href=urls::entry(lang, ENTRIES[i].slug)>{r.term}</a></li> }.into_any(),
+                                None => view! { <li><span class="missing-term" title=t.not_yet_written>{r.term}</span></li> }.into_any(),
+                            }).collect_view()}
+                        </ul>
+                    </section>
+                })}
+                {(!entry.sources.is_empty()).then(|| view! {
+                    <section class="sources">
+                        <h2>{t.sources_heading}</h2>
+                        <ol>
+                            {entry.sources.iter().map(|s| view! {
+                                <li><a href=s.url rel="noopener noreferrer">{s.label}</a></li>
+                            }).collect_view()}
+                        </ol>
+                    </section>
+                })}
+                {entry.updated.map(|d| view! {
+                    <p class="updated">{t.updated}": "<time datetime=d>{format_date(d, lang)}</time></p>
+                })}
+            </article>
+        </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_the_readers_format() {
+        assert_eq!(format_date("2026-09-21", Lang::De), "21. September 2026");
+        assert_eq!(format_date("2026-03-01", Lang::En), "1 March 2026");
+        assert_eq!(format_date("garbage", Lang::En), "garbage");
+    }
+}

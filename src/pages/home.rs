@@ -1,0 +1,47 @@
+//! `/`: sends the reader to the index of the browser's language.
+
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+
+use crate::data::Lang;
+use crate::i18n::texts;
+use crate::urls;
+
+/// The browser's preferred site language; English where it prefers neither.
+fn preferred_language() -> Lang {
+    let Some(window) = web_sys::window() else { return Lang::En };
+    let navigator = window.navigator();
+    let mut codes: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
+    if let Some(first) = navigator.language() {
+        codes.insert(0, first);
+    }
+    codes
+        .iter()
+        .find_map(|c| Lang::from_code(&c.get(..2).unwrap_or_default().to_ascii_lowercase()))
+        .unwrap_or(Lang::En)
+}
+
+/// The root page: a plain choice of language, replaced at once by the preferred one.
+#[component]
+pub fn Home() -> impl IntoView {
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        let target = urls::index(preferred_language());
+        let path = target.strip_prefix(urls::router_base()).unwrap_or(&target).to_string();
+        navigate(&path, NavigateOptions { replace: true, ..Default::default() });
+    });
+    view! {
+        <Title text="Glossar · Glossary"/>
+        <main class="home" id="main">
+            <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
+            <ul class="language-choice">
+                {Lang::ALL
+                    .into_iter()
+                    .map(|l| view! { <li><a href=urls::index(l) hreflang=l.code() lang=l.code()>{texts(l).language_name}</a></li> })
+                    .collect_view()}
+            </ul>
+        </main>
+    }
+}

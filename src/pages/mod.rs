@@ -1,0 +1,6 @@
+//! One module per route.
+
+pub mod entry;
+pub mod home;
+pub mod index;
+pub mod not_found;

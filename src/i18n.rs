@@ -41,7 +41,7 @@ pub struct Texts {
     pub stale_results: &'static str,
     pub memory_bound: &'static str,
     pub compute_bound: &'static str,
-    pub verdict_detail: fn(ratio: f64, Locale) -> String,
+    pub verdict_detail: fn(ratio: f64, intensity: &str, ridge: &str, Locale) -> String,
     pub not_reached: &'static str,
     pub no_limit: &'static str,
     pub ignored_parameters: &'static str,
@@ -282,11 +282,17 @@ static DE: Texts = Texts {
     stale_results: "Eine Eingabe ist ungültig; gezeigt werden die letzten gültigen Ergebnisse.",
     memory_bound: "Memory-bound",
     compute_bound: "Compute-bound",
-    verdict_detail: |ratio, l| {
+    verdict_detail: |ratio, intensity, ridge, l| {
         if ratio < 1.0 {
-            format!("Die Intensität liegt beim {}-Fachen des Knickpunkts: Die Bandbreite bremst.", format_significant(ratio, 2, l))
+            format!(
+                "Die Intensität von {intensity} liegt um den Faktor {} unter dem Knickpunkt ({ridge}): Die Bandbreite bremst.",
+                format_significant(1.0 / ratio, 2, l)
+            )
         } else {
-            format!("Die Intensität liegt beim {}-Fachen des Knickpunkts: Die Rechenleistung bremst.", format_significant(ratio, 2, l))
+            format!(
+                "Die Intensität von {intensity} liegt um den Faktor {} über dem Knickpunkt ({ridge}): Die Rechenleistung bremst.",
+                format_significant(ratio, 2, l)
+            )
         }
     },
     not_reached: "wird nicht erreicht",
@@ -353,11 +359,17 @@ static EN: Texts = Texts {
     stale_results: "An input is invalid; showing the last valid results.",
     memory_bound: "Memory-bound",
     compute_bound: "Compute-bound",
-    verdict_detail: |ratio, l| {
+    verdict_detail: |ratio, intensity, ridge, l| {
         if ratio < 1.0 {
-            format!("Intensity is {} × the ridge point: bandwidth is the limit.", format_significant(ratio, 2, l))
+            format!(
+                "An intensity of {intensity} is {} × below the ridge point ({ridge}): bandwidth is the limit.",
+                format_significant(1.0 / ratio, 2, l)
+            )
         } else {
-            format!("Intensity is {} × the ridge point: compute is the limit.", format_significant(ratio, 2, l))
+            format!(
+                "An intensity of {intensity} is {} × above the ridge point ({ridge}): compute is the limit.",
+                format_significant(ratio, 2, l)
+            )
         }
     },
     not_reached: "not reached",

@@ -140,7 +140,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         .collect_view();
 
     let translation = entry.translation.filter(|i| ENTRIES[*i].lang != lang);
-    let other_term = translation.map(|i| ENTRIES[i].term).filter(|term| *term != entry.term);
+    let other_term = translation.map(|i| ENTRIES[i].term).filter(|term| !term.eq_ignore_ascii_case(entry.term));
     view! {
         <Html attr:lang=lang.code()/>
         <Title text=format!("{} · {}", entry.term, t.site_title)/>

@@ -1,1 +1,242 @@
-fn main() {}
+//! `cargo xtask <command>`: everything a developer or CI does, in one place.
+//!
+//! Commands: setup, serve, dist [--base-path /repo/], serve-dist, check-content, test,
+//! e2e (the browser tests alone, against an existing `dist/`).
+
+mod server;
+mod sizes;
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// The trunk release this project builds with (0.22 needs a newer rustc).
+const TRUNK_VERSION: &str = "0.21.14";
+/// Gzip bytes a first visit may transfer (wasm + JS + CSS + HTML). Lower it as the
+/// bundle shrinks.
+pub const BUDGET_GZIP_BYTES: u64 = 300 * 1024;
+/// The sub-path the tests serve the site under, as GitHub Pages does for a repository.
+const TEST_BASE_PATH: &str = "/glossary/";
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+fn say(what: &str) {
+    eprintln!("xtask: {what}");
+}
+
+/// PATH with node_modules/.bin first, so trunk finds binaryen's wasm-opt.
+fn tool_path() -> String {
+    let bin = root().join("node_modules/.bin");
+    let cargo_bin = env::var("CARGO_HOME").map(PathBuf::from).unwrap_or_else(|_| {
+        PathBuf::from(env::var("HOME").unwrap_or_else(|_| "/root".into())).join(".cargo")
+    });
+    format!("{}:{}:{}", bin.display(), cargo_bin.join("bin").display(), env::var("PATH").unwrap_or_default())
+}
+
+fn cmd(program: &str) -> Command {
+    let mut c = Command::new(program);
+    c.current_dir(root()).env("PATH", tool_path());
+    c
+}
+
+fn run(c: &mut Command, what: &str) -> Result {
+    say(what);
+    let status = c.status().map_err(|e| format!("{what}: cannot start {:?}: {e}", c.get_program()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{what} failed ({status})"))
+    }
+}
+
+fn output(c: &mut Command) -> Option<String> {
+    c.output().ok().filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+}
+
+/// The `wasm-bindgen` version that Cargo.lock pins; the CLI must match it exactly.
+fn locked_wasm_bindgen() -> Result<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"wasm-bindgen\"" {
+            if let Some(v) = lines.next().and_then(|l| l.strip_prefix("version = \"")) {
+                return Ok(v.trim_end_matches('"').to_string());
+            }
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen".into())
+}
+
+fn is_root() -> bool {
+    output(Command::new("id").arg("-u")).as_deref() == Some("0")
+}
+
+/// Everything `setup` installs: the build tools and the test browser.
+fn setup() -> Result {
+    setup_build()?;
+    setup_browser()
+}
+
+/// The wasm target, trunk, wasm-bindgen-cli and the npm tooling.
+fn setup_build() -> Result {
+    let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if !targets.lines().any(|t| t == "wasm32-unknown-unknown") {
+        run(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]), "adding the wasm32 target")?;
+    }
+    let trunk = output(cmd("trunk").arg("--version")).unwrap_or_default();
+    if trunk != format!("trunk {TRUNK_VERSION}") {
+        say(&format!("installing trunk {TRUNK_VERSION} (about 10 minutes on 2 cores; found: {trunk:?})"));
+        run(cmd("cargo").args(["install", "--locked", "trunk", "--version", TRUNK_VERSION]), "cargo install trunk")?;
+    }
+    let wanted = locked_wasm_bindgen()?;
+    let bindgen = output(cmd("wasm-bindgen").arg("--version")).unwrap_or_default();
+    if bindgen != format!("wasm-bindgen {wanted}") {
+        // Without --locked: with it, one of the CLI's dependencies fails to resolve.
+        say(&format!("installing wasm-bindgen-cli {wanted} to match Cargo.lock (about 3 minutes; found: {bindgen:?})"));
+        run(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wanted]), "cargo install wasm-bindgen-cli")?;
+    }
+    let stamp = root().join("node_modules/.package-lock.json");
+    let lock = root().join("package-lock.json");
+    let fresh = match (stamp.metadata().and_then(|m| m.modified()), lock.metadata().and_then(|m| m.modified())) {
+        (Ok(installed), Ok(locked)) => installed >= locked,
+        _ => false,
+    };
+    if !fresh {
+        run(cmd("npm").args(["ci", "--no-audit", "--no-fund"]).env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), "npm ci (binaryen, Playwright, axe)")?;
+    }
+    Ok(())
+}
+
+/// Debian's chromium, for the browser tests.
+fn setup_browser() -> Result {
+    if !Path::new(CHROMIUM).exists() {
+        if is_root() {
+            run(Command::new("apt-get").arg("update").arg("-qq"), "apt-get update")?;
+            run(
+                Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"),
+                "installing Debian's chromium for the browser tests",
+            )?;
+        } else {
+            return Err(format!("the browser tests need {CHROMIUM}: run `sudo apt-get install chromium` once"));
+        }
+    }
+    Ok(())
+}
+
+/// Where Debian installs Chromium; the browser tests drive it, nothing is downloaded.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn normalise_base(raw: &str) -> String {
+    let t = raw.trim().trim_matches('/');
+    if t.is_empty() {
+        "/".into()
+    } else {
+        format!("/{t}/")
+    }
+}
+
+fn dist(base: &str) -> Result<sizes::Report> {
+    let base = normalise_base(base);
+    let dist = root().join("dist");
+    run(
+        cmd("trunk")
+            .args(["build", "--release", "--public-url", &base, "--dist"])
+            .arg(&dist)
+            .env("GLOSSARY_BASE_PATH", &base),
+        &format!("release build into dist/ for base path {base}"),
+    )?;
+    // GitHub Pages: no Jekyll; a real file for every route, so that deep links and
+    // reloads answer 200; and a 404 page that loads the app for anything else.
+    std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;
+    let shell = dist.join("index.html");
+    let copy = |to: PathBuf| -> Result {
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::copy(&shell, &to).map(|_| ()).map_err(|e| format!("{}: {e}", to.display()))
+    };
+    copy(dist.join("404.html"))?;
+    let site = content::load(&root(), &base);
+    for route in routes(&site) {
+        copy(dist.join(route))?;
+    }
+    let report = sizes::measure(&dist)?;
+    println!("{report}");
+    Ok(report)
+}
+
+/// The file of every route below dist/: `de/index.html`, `de/<slug>.html`, …
+/// (GitHub Pages serves `/de/slug` from `de/slug.html` without a redirect).
+fn routes(site: &content::Site) -> Vec<String> {
+    let mut files: Vec<String> = content::site::LANGS.iter().map(|l| format!("{l}/index.html")).collect();
+    files.extend(site.entries.iter().map(|e| format!("{}/{}.html", e.lang, e.front.slug)));
+    files
+}
+
+fn check_content() -> Result {
+    let site = content::load(&root(), "/");
+    print!("{}", content::report(&site));
+    if site.has_errors() {
+        Err("the content has errors".into())
+    } else {
+        Ok(())
+    }
+}
+
+fn browser_tests() -> Result {
+    let dist = root().join("dist");
+    let server = server::Server::start(&dist, TEST_BASE_PATH)?;
+    let url = format!("http://127.0.0.1:{}{TEST_BASE_PATH}", server.port());
+    say(&format!("serving dist/ like GitHub Pages at {url}"));
+    let result = run(
+        cmd("npx").args(["--no-install", "playwright", "test"]).env("BASE_URL", &url).env("CHROMIUM_PATH", CHROMIUM),
+        "browser tests (Playwright, Debian's chromium)",
+    );
+    drop(server);
+    result
+}
+
+fn test() -> Result {
+    setup()?;
+    run(cmd("cargo").args(["fmt", "--all", "--check"]), "cargo fmt --check")?;
+    run(cmd("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]), "cargo clippy")?;
+    run(cmd("cargo").args(["test", "--workspace"]), "cargo test")?;
+    check_content()?;
+    let sizes = dist(TEST_BASE_PATH)?;
+    if sizes.first_visit_gzip > BUDGET_GZIP_BYTES {
+        return Err(format!(
+            "bundle budget exceeded: a first visit transfers {} bytes gzip, the budget is {BUDGET_GZIP_BYTES}",
+            sizes.first_visit_gzip
+        ));
+    }
+    browser_tests()
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let base = args.iter().position(|a| a == "--base-path").and_then(|i| args.get(i + 1)).cloned().unwrap_or_else(|| "/".into());
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup(),
+        Some("serve") => setup_build().and_then(|()| run(cmd("trunk").args(["serve", "--port", "8080"]), "trunk serve on http://127.0.0.1:8080/")),
+        Some("dist") => setup_build().and_then(|()| dist(&base)).map(|_| ()),
+        Some("serve-dist") => {
+            let port = args.iter().position(|a| a == "--port").and_then(|i| args.get(i + 1)).and_then(|p| p.parse().ok()).unwrap_or(8081);
+            server::serve_forever(&root().join("dist"), &normalise_base(&base), port)
+        }
+        Some("check-content") => check_content(),
+        Some("test") => test(),
+        Some("e2e") => setup_browser().and_then(|()| browser_tests()),
+        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] | serve-dist [--base-path P] [--port N] | check-content | test | e2e (browser tests against the current dist/)>".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

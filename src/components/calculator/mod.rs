@@ -296,6 +296,8 @@ pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> imp
     let four_bit = move || state.scenario.with(|s| s.weights.groups().is_some());
     let verdict = move || {
         let (_, r) = state.valid.get();
+        let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Intensity).format(lang.locale());
+        let (intensity, ridge) = (q(r.decode.intensity.0), q(r.ridge.0));
         let (label, class) = match r.decode.bound {
             Bound::Memory => (t.memory_bound, "verdict memory"),
             Bound::Compute => (t.compute_bound, "verdict compute"),
@@ -304,7 +306,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> imp
             <p class=class>
                 <strong>{label}</strong>
                 " "
-                <span>{(t.verdict_detail)(r.decode.ridge_ratio, lang.locale())}</span>
+                <span>{(t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale())}</span>
             </p>
         }
     };

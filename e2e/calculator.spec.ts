@@ -1,0 +1,175 @@
+import { test, expect, ready, output, field } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** A fingerprint of what a canvas shows. */
+async function canvasPixels(page: Page, chart: string) {
+  return page.locator(`figure[data-chart="${chart}"] canvas`).first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+}
+
+/** How many pixels of a canvas differ from its corner (background) colour. */
+async function paintedPixels(page: Page, chart: string) {
+  return page.locator(`figure[data-chart="${chart}"] canvas`).first().evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d')!;
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    const [r, g, b] = [data[0], data[1], data[2]];
+    let painted = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) > 60) painted++;
+    }
+    return painted / (c.width * c.height);
+  });
+}
+
+test.describe('worked examples on load', () => {
+  test('memory-bound, English', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await expect(output(page, 'weight_bytes')).toContainText('14.0 GB');
+    await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+    await expect(output(page, 'weight_tokens_per_s')).toHaveText('143 tokens/s');
+    await expect(page.locator('.calculator .verdict')).toContainText('Memory-bound');
+    await expect(field(page, 'Bandwidth (GB/s)')).toHaveValue('2000');
+  });
+
+  test('memory-bound, German', async ({ page, problems }) => {
+    await page.goto('de/memory-bound');
+    await expect(output(page, 'weight_bytes')).toContainText('14,0 GB');
+    await expect(output(page, 'weight_time')).toHaveText('7,0 ms');
+  });
+
+  test('memory bandwidth, both languages', async ({ page, problems }) => {
+    await page.goto('en/memory-bandwidth');
+    await expect(output(page, 'kv_per_request')).toContainText('4.29 GB');
+    await expect(output(page, 'kv_per_request_gib')).toHaveText('4.00 GiB');
+    await expect(page.locator('.prose math[display="block"]')).toHaveCount(1);
+    await page.goto('de/speicherbandbreite');
+    await expect(output(page, 'kv_per_request')).toContainText('4,29 GB');
+    await expect(output(page, 'kv_per_request_gib')).toHaveText('4,00 GiB');
+  });
+});
+
+test('a change of bandwidth moves outputs, prose and chart together', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await ready(page);
+  const prose = page.locator('.prose .rv').filter({ hasText: /ms$/ }).first();
+  await expect(prose).toHaveText('7.0 ms');
+  expect(await paintedPixels(page, 'roofline')).toBeGreaterThan(0.01);
+  const before = await canvasPixels(page, 'roofline');
+  await field(page, 'Bandwidth (GB/s)').fill('3350');
+  await expect(output(page, 'weight_time')).toHaveText('4.2 ms');
+  await expect(output(page, 'weight_tokens_per_s')).toHaveText('239 tokens/s');
+  await expect(prose).toHaveText('4.2 ms');
+  await expect.poll(() => canvasPixels(page, 'roofline')).not.toBe(before);
+});
+
+test('data type and batch size change the results', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
+  // 7 × 10⁹ × 4.25 bits: group scales included.
+  await expect(output(page, 'weight_bytes')).toContainText('3.72 GB');
+  await expect(field(page, 'Group size')).toHaveValue('128');
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp16');
+  const tokens = await output(page, 'decode_time').innerText();
+  await field(page, 'Batch size').fill('64');
+  await expect(output(page, 'decode_time')).not.toHaveText(tokens);
+  await expect(page.locator('.calculator input[type="range"]')).toHaveValue('120');
+});
+
+test('the German calculator reads decimal commas', async ({ page, problems }) => {
+  await page.goto('de/memory-bound');
+  await field(page, 'Bandbreite (GB/s)').fill('3350,0');
+  await expect(output(page, 'weight_time')).toHaveText('4,2 ms');
+});
+
+test('bad input shows a message in the page language and keeps the last results', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  const bandwidth = field(page, 'Bandwidth (GB/s)');
+  await bandwidth.fill('fast');
+  await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Please enter a number.');
+  await expect(page.locator('.calc-results')).toHaveClass(/stale/);
+  await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+  await bandwidth.fill('-5');
+  await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('The value must be greater than zero.');
+  await field(page, 'KV heads').fill('5');
+  await expect(page.locator('.calculator .field.invalid').first()).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('NaN');
+  await page.getByRole('button', { name: "Reset to this entry's example" }).click();
+  await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+  await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+
+  await page.goto('de/memory-bound');
+  await field(page, 'Bandbreite (GB/s)').fill('schnell');
+  await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Bitte eine Zahl eingeben.');
+});
+
+test('a copied URL reproduces the state in a fresh browser', async ({ page, browser, problems }) => {
+  await page.goto('en/memory-bound');
+  await page.locator('.calculator').getByLabel('Hardware', { exact: false }).first().selectOption('h100-sxm');
+  await field(page, 'Batch size').fill('16');
+  await expect(page).toHaveURL(/hw=h100-sxm/);
+  await expect(page).toHaveURL(/batch=16/);
+  const url = page.url();
+  const expected = await output(page, 'decode_time').innerText();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(url);
+  await expect(output(other, 'decode_time')).toHaveText(expected);
+  await expect(field(other, 'Batch size')).toHaveValue('16');
+  await expect(other.locator('.calculator .notice')).toHaveCount(0);
+  // The state carries over to the other language and to linked entries.
+  await other.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(other).toHaveURL(/\/de\/memory-bound\?.*batch=16/);
+  await expect(field(other, 'Batchgröße')).toHaveValue('16');
+  await fresh.close();
+});
+
+test('garbage in the query string shows the defaults and a notice', async ({ page, problems }) => {
+  await page.goto('en/memory-bound?bw=fast&batch=-3&colour=blue&%3Cscript%3E=1');
+  await expect(page.locator('.calculator .notice')).toContainText('Some values in the link were invalid');
+  await expect(page.locator('.calculator .notice')).toContainText('bw=fast');
+  await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+  await expect(field(page, 'Batch size')).toHaveValue('1');
+});
+
+test('every chart is painted and has a text alternative', async ({ page, problems }) => {
+  for (const [path, charts] of [['en/memory-bound', ['roofline', 'batch']], ['de/speicherbandbreite', ['capacity', 'batch']]] as const) {
+    await page.goto(path);
+    for (const chart of charts) {
+      await expect.poll(() => paintedPixels(page, chart)).toBeGreaterThan(0.01);
+      const figure = page.locator(`figure[data-chart="${chart}"]`);
+      await expect(figure.locator('figcaption')).not.toBeEmpty();
+      expect(await figure.locator('tbody tr').count()).toBeGreaterThan(1);
+    }
+  }
+});
+
+// Measures, and reports in the test output, the time from an input event to the
+// updated outputs, prose and charts. The assertion is on the result, not on the
+// time: a slow machine must not fail the suite.
+test('fifty quick input changes all land, and their cost is reported', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await ready(page);
+  await expect.poll(() => paintedPixels(page, 'batch')).toBeGreaterThan(0.01);
+  const times: number[] = await page.evaluate(async () => {
+    const input = [...document.querySelectorAll<HTMLInputElement>('.calculator input')].find(
+      (i) => i.labels?.[0]?.textContent?.startsWith('Bandwidth'),
+    )!;
+    const out: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      input.value = String(1500 + i * 50);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Leptos runs its effects (outputs, prose, charts) before the next task.
+      await new Promise((r) => setTimeout(r, 0));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  console.log(`calculator update: median ${median.toFixed(2)} ms over ${times.length} changes`);
+  test.info().annotations.push({ type: 'median-ms', description: median.toFixed(2) });
+  expect(times.every((t) => Number.isFinite(t) && t >= 0)).toBe(true);
+  // The last change (3,950 GB/s) is what every view shows.
+  await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+  await expect(page.locator('.prose .rv').filter({ hasText: /ms$/ }).first()).toHaveText('3.5 ms');
+});

@@ -1,0 +1,75 @@
+import { test, expect, ready, entries } from './fixtures';
+
+for (const lang of ['en', 'de'] as const) {
+  test.describe(`routes (${lang})`, () => {
+    test('the index lists every term and links to each entry', async ({ page, problems }) => {
+      await page.goto(`${lang}/`);
+      await ready(page);
+      await expect(page).toHaveTitle(/./);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      const links = page.locator('.term-list a.term');
+      await expect(links).toHaveCount(entries[lang].length);
+      for (const slug of entries[lang]) {
+        await page.goto(`${lang}/`);
+        await page.locator(`.term-list a[href$="/${lang}/${slug}"]`).click();
+        await expect(page).toHaveURL(new RegExp(`/glossary/${lang}/${slug}$`));
+        await expect(page.locator('article h1')).toBeVisible();
+        await expect(page.locator('.calculator')).toBeVisible();
+      }
+    });
+
+    for (const slug of entries[lang]) {
+      test(`deep link and reload of ${slug}`, async ({ page, problems }) => {
+        const response = await page.goto(`${lang}/${slug}`);
+        expect(response?.status()).toBe(200);
+        await ready(page);
+        const title = await page.locator('article h1').innerText();
+        expect(await page.title()).toContain(title.split('\n')[0].replace(/\s*\(.*\)$/, ''));
+        await page.reload();
+        await ready(page);
+        await expect(page.locator('article h1')).toHaveText(title);
+      });
+    }
+  });
+}
+
+test('the root sends a German browser to the German index', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('./');
+  await expect(page).toHaveURL(/\/glossary\/de\/$/);
+  await expect(page.locator('h1')).toHaveText('Alle Begriffe');
+  await context.close();
+});
+
+test('the root sends any other browser to the English index', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('./');
+  await expect(page).toHaveURL(/\/glossary\/en\/$/);
+  await context.close();
+});
+
+test('the language switch keeps the concept', async ({ page, problems }) => {
+  await page.goto('en/memory-bandwidth');
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/glossary\/de\/speicherbandbreite$/);
+  await expect(page.locator('article h1')).toContainText('Speicherbandbreite');
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/glossary\/en\/memory-bandwidth$/);
+});
+
+test('links between entries stay inside the app and the base path', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await page.locator('article .prose a.xref', { hasText: 'memory bandwidth' }).first().click();
+  await expect(page).toHaveURL(/\/glossary\/en\/memory-bandwidth$/);
+  await expect(page.locator('article h1')).toContainText('Memory bandwidth');
+});
+
+for (const path of ['en/does-not-exist', 'fr/', 'de/does-not-exist']) {
+  test(`not-found page for ${path}`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('main h1').first()).toHaveText(/not found|nicht gefunden/);
+  });
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+// Driven by `cargo xtask test`, which serves dist/ like GitHub Pages and sets
+// BASE_URL. Debian's chromium, never a downloaded browser.
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'target/e2e-results',
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8081/glossary/',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...(asRoot ? ['--no-sandbox'] : []),
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

@@ -196,7 +196,9 @@ pub struct ModelPreset {
 mod generated {
     #![allow(clippy::all, clippy::pedantic, unused_imports)]
     use super::*;
-    use roofline::{Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Workload};
+    use roofline::{
+        Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Workload,
+    };
     include!(concat!(env!("OUT_DIR"), "/content.rs"));
 }
 

@@ -154,8 +154,8 @@ fn output_de(o: Output) -> &'static str {
         Output::DecodeTime => "Zeit pro Decode-Schritt",
         Output::RidgeRatio => "Abstand zum Knickpunkt",
         Output::BytesPerToken => "Bytes pro erzeugtem Token",
-        Output::TokensPerS => "Tokens/s pro Anfrage",
-        Output::BatchTokensPerS => "Tokens/s des Batches",
+        Output::TokensPerS => "Token/s pro Anfrage",
+        Output::BatchTokensPerS => "Token/s des Batches",
         Output::CriticalBatch => "Batchgröße, ab der Rechnen bremst",
         Output::PrefillFlops => "FLOPs im Prefill",
         Output::PrefillBytes => "Bytes im Prefill",
@@ -213,7 +213,9 @@ fn error_de(e: &InputError, l: Locale) -> String {
     match e {
         InputError::NotFinite(_) => "Bitte eine Zahl eingeben.".into(),
         InputError::NotPositive(_) => "Der Wert muss größer als null sein.".into(),
-        InputError::TooSmall { min, .. } => format!("Der Wert muss mindestens {} sein.", format_significant(*min, 3, l)),
+        InputError::TooSmall { min, .. } => {
+            format!("Der Wert muss mindestens {} sein.", format_significant(*min, 3, l))
+        }
         InputError::TooLarge { max, .. } => format!("Der Wert darf höchstens {} sein.", format_significant(*max, 3, l)),
         InputError::KvHeadsNotDivisor => "Die Zahl der Attention-Köpfe muss ein Vielfaches der KV-Köpfe sein.".into(),
         InputError::ActiveExceedsTotal => "Es können nicht mehr Parameter aktiv sein, als das Modell hat.".into(),
@@ -329,7 +331,13 @@ static EN: Texts = Texts {
     site_tagline: "Why language models wait for memory, explained and calculated",
     skip_to_content: "Skip to content",
     index_heading: "All terms",
-    entries_count: |n| if n == 1 { "1 entry".into() } else { format!("{n} entries") },
+    entries_count: |n| {
+        if n == 1 {
+            "1 entry".into()
+        } else {
+            format!("{n} entries")
+        }
+    },
     language_name: "English",
     switch_language: "Language",
     no_translation: "This term has no German entry yet.",
@@ -380,7 +388,8 @@ static EN: Texts = Texts {
     output_label: output_en,
     error: error_en,
     chart_roofline: "Roofline",
-    chart_roofline_caption: "Roofline: attainable performance against arithmetic intensity (log-log), with the decode and prefill points.",
+    chart_roofline_caption:
+        "Roofline: attainable performance against arithmetic intensity (log-log), with the decode and prefill points.",
     chart_batch: "Throughput against batch size",
     chart_batch_caption: "Tokens per second per request and for the whole batch against batch size.",
     chart_capacity: "Capacity",

@@ -5,9 +5,11 @@
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use roofline::{log_steps, Axis, Locale, Output, Quantity, Report, Scenario, Unit};
 
 use crate::components::calculator::state::CalcState;
+use crate::components::canvas::MeasuringCanvas;
 use crate::data::{Chart, Lang};
 use crate::i18n::{texts, Texts};
 
@@ -46,6 +48,7 @@ pub const DARK: Palette = Palette {
 };
 
 /// What the roofline chart plots.
+#[derive(Clone, Debug, PartialEq)]
 pub struct RooflinePlot {
     bandwidth: f64,
     roofs: Vec<(&'static str, f64)>,
@@ -94,7 +97,85 @@ pub fn capacity_series(s: &Scenario) -> Series {
         .collect()
 }
 
+/// The data of one chart, computed once per change and shared by the canvas and the
+/// table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChartData {
+    /// The roofline.
+    Roofline(RooflinePlot),
+    /// Tokens/s over batch sizes, with the compute-bound and memory-full marks.
+    Batch {
+        series: Series,
+        critical: Option<f64>,
+        full: Option<f64>,
+    },
+    /// Requests that fit over context lengths, with the current point.
+    Capacity { series: Series, current: (f64, f64) },
+}
+
+impl ChartData {
+    /// The data of `chart` for a scenario and its report.
+    pub fn new(chart: Chart, s: &Scenario, r: &Report) -> ChartData {
+        match chart {
+            Chart::Roofline => ChartData::Roofline(roofline_plot(s, r)),
+            Chart::Batch => ChartData::Batch {
+                series: batch_series(s),
+                critical: r.critical_batch.map(f64::from),
+                full: (r.capacity.max_requests >= 1.0).then_some(r.capacity.max_requests),
+            },
+            Chart::Capacity => ChartData::Capacity {
+                series: capacity_series(s),
+                current: (r.context, r.capacity.max_requests),
+            },
+        }
+    }
+
+    /// Draws the chart on any plotters backend.
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        lang: Lang,
+        p: &Palette,
+        scale: f64,
+    ) -> DrawResult<DB> {
+        let (t, locale) = (texts(lang), lang.locale());
+        match self {
+            ChartData::Roofline(d) => draw_roofline(area, d, t, locale, p, scale),
+            ChartData::Batch { series, critical, full } => {
+                draw_batch(area, series, *critical, *full, t, locale, p, scale)
+            }
+            ChartData::Capacity { series, current } => draw_capacity(area, series, *current, t, locale, p, scale),
+        }
+    }
+}
+
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// A one-line legend above the plot. plotters' own legend measures its text through
+/// the page layout; this one asks the backend.
+fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    items: &[(&str, RGBColor)],
+    p: &Palette,
+    scale: f64,
+) -> DrawResult<DB> {
+    let style = ("sans-serif", 12.0 * scale)
+        .into_font()
+        .color(&p.text)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let (mut x, y) = ((66.0 * scale) as i32, (13.0 * scale) as i32);
+    let (segment, gap) = ((16.0 * scale) as i32, (6.0 * scale) as i32);
+    for (label, colour) in items {
+        area.draw(&PathElement::new(
+            vec![(x, y), (x + segment, y)],
+            colour.stroke_width((2.0 * scale) as u32),
+        ))?;
+        area.draw(&Text::new(label.to_string(), (x + segment + gap, y), style.clone()))?;
+        let (width, _) = area.estimate_text_size(label, &style)?;
+        x += segment + 2 * gap + width as i32 + gap;
+    }
+    Ok(())
+}
 
 fn log_range(lo: f64, hi: f64) -> std::ops::Range<f64> {
     let lo = 10f64.powf(lo.max(1e-12).log10().floor());
@@ -126,10 +207,14 @@ pub fn draw_roofline<DB: DrawingBackend>(
     area.fill(&p.background)?;
     let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
     let top = d.roofs.iter().map(|r| r.1).fold(0.0, f64::max);
-    let x = log_range((d.decode.0.min(d.ridge) / 4.0).min(0.1), (d.prefill.0.max(d.ridge) * 4.0).max(1e3));
+    let x = log_range(
+        (d.decode.0.min(d.ridge) / 4.0).min(0.1),
+        (d.prefill.0.max(d.ridge) * 4.0).max(1e3),
+    );
     let y = log_range(x.start * d.bandwidth / 1e12, top * 3.0 / 1e12);
     let mut chart = ChartBuilder::on(area)
         .margin((10.0 * scale) as u32)
+        .margin_top((28.0 * scale) as u32)
         .x_label_area_size((40.0 * scale) as u32)
         .y_label_area_size((56.0 * scale) as u32)
         .build_cartesian_2d(x.clone().log_scale(), y.clone().log_scale())?;
@@ -139,37 +224,47 @@ pub fn draw_roofline<DB: DrawingBackend>(
         .y_desc(t.axis_performance)
         .label_style(font(12.0))
         .axis_desc_style(font(12.0))
-        .light_line_style(p.grid.mix(0.5))
+        .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
         .x_label_formatter(&|v| tick(*v, locale))
         .y_label_formatter(&|v| tick(*v, locale))
         .draw()?;
-    let xs: Vec<f64> = (0..=96).map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0)).collect();
+    let xs: Vec<f64> = (0..=96)
+        .map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0))
+        .collect();
     let colours = [p.compute, p.second];
-    for (i, (label, roof)) in d.roofs.iter().enumerate() {
+    let items: Vec<(&str, RGBColor)> = d
+        .roofs
+        .iter()
+        .enumerate()
+        .map(|(i, (label, _))| (*label, colours[i % colours.len()]))
+        .collect();
+    legend(area, &items, p, scale)?;
+    for (i, (_, roof)) in d.roofs.iter().enumerate() {
         let colour = colours[i % colours.len()];
         let line = xs.iter().map(|&xi| (xi, attained(xi, d.bandwidth, *roof) / 1e12));
-        chart
-            .draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?
-            .label(*label)
-            .legend(move |(lx, ly)| PathElement::new(vec![(lx, ly), (lx + (16.0 * scale) as i32, ly)], colour.stroke_width(2)));
+        chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
     }
     let ridge_y = attained(d.ridge, d.bandwidth, d.roofs[0].1) / 1e12;
-    chart.draw_series(std::iter::once(TriangleMarker::new((d.ridge, ridge_y), (6.0 * scale) as i32, p.marker.filled())))?;
-    chart.draw_series(std::iter::once(Text::new(format!(" {}", t.ridge_point), (d.ridge, ridge_y), font(12.0))))?;
-    for ((ix, perf), label, colour) in [(d.decode, t.decode_point, p.memory), (d.prefill, t.prefill_point, p.compute)] {
+    chart.draw_series(std::iter::once(TriangleMarker::new(
+        (d.ridge, ridge_y),
+        (6.0 * scale) as i32,
+        p.marker.filled(),
+    )))?;
+    chart.draw_series(std::iter::once(Text::new(
+        format!(" {}", t.ridge_point),
+        (d.ridge, ridge_y),
+        font(12.0),
+    )))?;
+    for ((ix, perf), label, colour) in [
+        (d.decode, t.decode_point, p.memory),
+        (d.prefill, t.prefill_point, p.compute),
+    ] {
         let at = (ix, perf / 1e12);
         chart.draw_series(std::iter::once(Circle::new(at, (5.0 * scale) as i32, colour.filled())))?;
         chart.draw_series(std::iter::once(Text::new(format!("  {label}"), at, font(13.0))))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(p.background.mix(0.85))
-        .border_style(p.grid)
-        .label_font(font(12.0))
-        .draw()?;
     area.present()
 }
 
@@ -193,6 +288,7 @@ pub fn draw_batch<DB: DrawingBackend>(
     let y = log_range(lo / 2.0, hi * 2.0);
     let mut chart = ChartBuilder::on(area)
         .margin((10.0 * scale) as u32)
+        .margin_top((28.0 * scale) as u32)
         .x_label_area_size((40.0 * scale) as u32)
         .y_label_area_size((56.0 * scale) as u32)
         .build_cartesian_2d((1.0..4096.0f64).log_scale(), y.clone().log_scale())?;
@@ -202,35 +298,38 @@ pub fn draw_batch<DB: DrawingBackend>(
         .y_desc(t.axis_tokens)
         .label_style(font(12.0))
         .axis_desc_style(font(12.0))
-        .light_line_style(p.grid.mix(0.5))
+        .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
         .x_label_formatter(&|v| tick(*v, locale))
         .y_label_formatter(&|v| tick(*v, locale))
         .draw()?;
-    for (label, colour, pick) in [
-        (t.series_per_request, p.memory, 0usize),
-        (t.series_batch, p.second, 1usize),
-    ] {
+    legend(
+        area,
+        &[(t.series_per_request, p.memory), (t.series_batch, p.second)],
+        p,
+        scale,
+    )?;
+    for (colour, pick) in [(p.memory, 0usize), (p.second, 1usize)] {
         let line = series.iter().map(move |s| (s.0, if pick == 0 { s.1 } else { s.2 }));
-        chart
-            .draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?
-            .label(label)
-            .legend(move |(lx, ly)| PathElement::new(vec![(lx, ly), (lx + (16.0 * scale) as i32, ly)], colour.stroke_width(2)));
+        chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
     }
-    for (at, label, colour) in [(critical, t.turns_compute_bound, p.compute), (full, t.memory_runs_out, p.marker)] {
+    for (at, label, colour) in [
+        (critical, t.turns_compute_bound, p.compute),
+        (full, t.memory_runs_out, p.marker),
+    ] {
         if let Some(b) = at.filter(|b| (1.0..=4096.0).contains(b)) {
-            chart.draw_series(std::iter::once(PathElement::new(vec![(b, y.start), (b, y.end)], colour.stroke_width((2.0 * scale) as u32))))?;
-            chart.draw_series(std::iter::once(Text::new(format!(" {label}"), (b, y.end / 2.0), font(12.0))))?;
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(b, y.start), (b, y.end)],
+                colour.stroke_width((2.0 * scale) as u32),
+            )))?;
+            chart.draw_series(std::iter::once(Text::new(
+                format!(" {label}"),
+                (b, y.end / 2.0),
+                font(12.0),
+            )))?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(p.background.mix(0.85))
-        .border_style(p.grid)
-        .label_font(font(12.0))
-        .draw()?;
     area.present()
 }
 
@@ -252,6 +351,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
     let hi = series.iter().map(|s| s.1).fold(1.0, f64::max);
     let mut chart = ChartBuilder::on(area)
         .margin((10.0 * scale) as u32)
+        .margin_top((28.0 * scale) as u32)
         .x_label_area_size((40.0 * scale) as u32)
         .y_label_area_size((56.0 * scale) as u32)
         .build_cartesian_2d((x_lo..x_hi).log_scale(), log_range(0.5, hi * 2.0).log_scale())?;
@@ -261,7 +361,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
         .y_desc(t.axis_requests)
         .label_style(font(12.0))
         .axis_desc_style(font(12.0))
-        .light_line_style(p.grid.mix(0.5))
+        .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
         .x_label_formatter(&|v| tick(*v, locale))
@@ -270,7 +370,11 @@ pub fn draw_capacity<DB: DrawingBackend>(
     let line = series.iter().filter(|s| s.1 >= 1.0).map(|s| (s.0, s.1));
     chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;
     if current.1 >= 1.0 {
-        chart.draw_series(std::iter::once(Circle::new(current, (5.0 * scale) as i32, p.compute.filled())))?;
+        chart.draw_series(std::iter::once(Circle::new(
+            current,
+            (5.0 * scale) as i32,
+            p.compute.filled(),
+        )))?;
     }
     area.present()
 }
@@ -279,53 +383,71 @@ fn palette() -> Palette {
     let dark = web_sys::window()
         .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
         .is_some_and(|m| m.matches());
-    if dark { DARK } else { LIGHT }
+    if dark {
+        DARK
+    } else {
+        LIGHT
+    }
 }
 
-/// Sizes the canvas for the screen's pixel density and draws one chart on it.
-fn paint(canvas: &web_sys::HtmlCanvasElement, chart: Chart, s: &Scenario, r: &Report, lang: Lang) -> Result<(), String> {
-    use plotters_canvas::CanvasBackend;
-    let scale = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).clamp(1.0, 4.0);
+/// The pixel ratio of the screen.
+fn pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0)
+}
+
+/// Sizes the canvas for its CSS size and the screen's pixel density. Reading the
+/// CSS size forces a layout, so this runs on mount and resize only.
+fn fit(canvas: &web_sys::HtmlCanvasElement) {
+    let scale = pixel_ratio();
     let width = f64::from(canvas.client_width().max(240));
     let height = f64::from(canvas.client_height().max(160));
-    canvas.set_width((width * scale) as u32);
-    canvas.set_height((height * scale) as u32);
-    let backend = CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2D context")?;
-    let area = backend.into_drawing_area();
-    let (t, locale, p) = (texts(lang), lang.locale(), palette());
-    match chart {
-        Chart::Roofline => draw_roofline(&area, &roofline_plot(s, r), t, locale, &p, scale),
-        Chart::Batch => {
-            let full = (r.capacity.max_requests >= 1.0).then_some(r.capacity.max_requests);
-            draw_batch(&area, &batch_series(s), r.critical_batch.map(f64::from), full, t, locale, &p, scale)
-        }
-        Chart::Capacity => draw_capacity(&area, &capacity_series(s), (r.context, r.capacity.max_requests), t, locale, &p, scale),
+    let (w, h) = ((width * scale) as u32, (height * scale) as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
     }
-    .map_err(|e| e.to_string())
+}
+
+/// Draws one chart on a canvas.
+fn paint(canvas: &web_sys::HtmlCanvasElement, data: &ChartData, lang: Lang) -> Result<(), String> {
+    let backend = MeasuringCanvas::new(canvas.clone()).ok_or("no 2D context")?;
+    data.draw(&backend.into_drawing_area(), lang, &palette(), pixel_ratio())
+        .map_err(|e| e.to_string())
 }
 
 /// Rows of the text alternative: a few points of the plotted data, formatted by the
 /// core.
-fn table_rows(chart: Chart, s: &Scenario, r: &Report, lang: Lang) -> Vec<[String; 3]> {
+fn table_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
     let locale = lang.locale();
     let label = |o: Output| (texts(lang).output_label)(o).to_string();
     let q = |v: f64, unit: Unit| Quantity::new(v, unit).format(locale);
-    match chart {
-        Chart::Roofline => {
-            let d = roofline_plot(s, r);
-            vec![
-                [label(Output::DecodeIntensity), q(d.decode.0, Unit::Intensity), q(d.decode.1, Unit::FlopRate)],
-                [label(Output::PrefillIntensity), q(d.prefill.0, Unit::Intensity), q(d.prefill.1, Unit::FlopRate)],
-                [label(Output::Ridge), q(d.ridge, Unit::Intensity), q(d.ridge * d.bandwidth, Unit::FlopRate)],
-            ]
-        }
-        Chart::Batch => batch_series(s)
-            .into_iter()
+    match data {
+        ChartData::Roofline(d) => vec![
+            [
+                label(Output::DecodeIntensity),
+                q(d.decode.0, Unit::Intensity),
+                q(d.decode.1, Unit::FlopRate),
+            ],
+            [
+                label(Output::PrefillIntensity),
+                q(d.prefill.0, Unit::Intensity),
+                q(d.prefill.1, Unit::FlopRate),
+            ],
+            [
+                label(Output::Ridge),
+                q(d.ridge, Unit::Intensity),
+                q(d.ridge * d.bandwidth, Unit::FlopRate),
+            ],
+        ],
+        ChartData::Batch { series, .. } => series
+            .iter()
             .filter(|p| (p.0 as u32).is_power_of_two())
             .map(|p| [q(p.0, Unit::Count), q(p.1, Unit::TokenRate), q(p.2, Unit::TokenRate)])
             .collect(),
-        Chart::Capacity => capacity_series(s)
-            .into_iter()
+        ChartData::Capacity { series, .. } => series
+            .iter()
             .step_by(6)
             .map(|p| [q(p.0, Unit::Count), q(p.1, Unit::Count), String::new()])
             .collect(),
@@ -341,21 +463,39 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart) -> impl IntoView 
     let failed = RwSignal::new(None::<String>);
     let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
     on_cleanup(move || handle.remove());
+    let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
+    let fitted = StoredValue::new(None::<u32>);
     Effect::new(move |_| {
-        resized.track();
-        let (s, r) = state.valid.get();
-        if let Some(c) = canvas.get() {
-            failed.set(paint(&c, chart, &s, &r, lang).err());
-        }
+        let generation = resized.get();
+        data.with(|d| {
+            if let Some(c) = canvas.get() {
+                if fitted.get_value() != Some(generation) {
+                    fit(&c);
+                    fitted.set_value(Some(generation));
+                }
+                failed.set(paint(&c, d, lang).err());
+            }
+        });
     });
     let (title, caption, heads): (&str, &str, [&str; 3]) = match chart {
-        Chart::Roofline => (t.chart_roofline, t.chart_roofline_caption, ["", t.axis_intensity, t.axis_performance]),
-        Chart::Batch => (t.chart_batch, t.chart_batch_caption, [t.axis_batch, t.series_per_request, t.series_batch]),
-        Chart::Capacity => (t.chart_capacity, t.chart_capacity_caption, [t.axis_context, t.axis_requests, ""]),
+        Chart::Roofline => (
+            t.chart_roofline,
+            t.chart_roofline_caption,
+            ["", t.axis_intensity, t.axis_performance],
+        ),
+        Chart::Batch => (
+            t.chart_batch,
+            t.chart_batch_caption,
+            [t.axis_batch, t.series_per_request, t.series_batch],
+        ),
+        Chart::Capacity => (
+            t.chart_capacity,
+            t.chart_capacity_caption,
+            [t.axis_context, t.axis_requests, ""],
+        ),
     };
     let rows = move || {
-        let (s, r) = state.valid.get();
-        table_rows(chart, &s, &r, lang)
+        data.with(|d| table_rows(d, lang))
             .into_iter()
             .map(|row| view! { <tr><th scope="row">{row[0].clone()}</th><td>{row[1].clone()}</td><td>{row[2].clone()}</td></tr> })
             .collect_view()

@@ -13,7 +13,10 @@ pub enum LanguageTarget {
     Index,
     /// The same concept in the other language (the entry's translation), keeping
     /// the calculator's query string.
-    Entry { translation: Option<usize>, query: Signal<String> },
+    Entry {
+        translation: Option<usize>,
+        query: Signal<String>,
+    },
 }
 
 /// The header.
@@ -28,7 +31,10 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
             </a>
         }
         .into_any(),
-        LanguageTarget::Entry { translation: Some(i), query } => {
+        LanguageTarget::Entry {
+            translation: Some(i),
+            query,
+        } => {
             let slug = ENTRIES[i].slug;
             view! {
                 <a

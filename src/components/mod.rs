@@ -1,5 +1,6 @@
 //! Reusable parts of the pages.
 
 pub mod calculator;
+pub mod canvas;
 pub mod charts;
 pub mod header;

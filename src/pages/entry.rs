@@ -15,10 +15,34 @@ use crate::urls;
 
 /// `YYYY-MM-DD` as a reader of `lang` writes dates.
 pub fn format_date(date: &str, lang: Lang) -> String {
-    const DE: [&str; 12] =
-        ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
-    const EN: [&str; 12] =
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const DE: [&str; 12] = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
     let parts: Vec<u32> = date.split('-').filter_map(|p| p.parse().ok()).collect();
     match parts.as_slice() {
         [y, m, d] if (1..=12).contains(m) => {
@@ -56,9 +80,14 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
     let (scenario, _) = state.valid.get_untracked();
     if let Ok(spans) = article.query_selector_all("[data-rv]") {
         for i in 0..spans.length() {
-            let Some(el) = spans.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let Some(el) = spans.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
+                continue;
+            };
             let index = el.get_attribute("data-rv").and_then(|v| v.parse::<usize>().ok());
-            if let Some(text) = index.and_then(|k| body.inline.get(k)).and_then(|v| v.text(&scenario, lang)) {
+            if let Some(text) = index
+                .and_then(|k| body.inline.get(k))
+                .and_then(|v| v.text(&scenario, lang))
+            {
                 if el.text_content().as_deref() != Some(text.as_str()) {
                     el.set_text_content(Some(&text));
                 }
@@ -67,7 +96,9 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
     }
     if let Ok(links) = article.query_selector_all("a.xref") {
         for i in 0..links.length() {
-            let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
+                continue;
+            };
             let base = match a.get_attribute("data-href") {
                 Some(h) => h,
                 None => {
@@ -87,7 +118,6 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let entry: &'static Entry = &ENTRIES[index];
     let body: &'static Body = &BODIES[index];
     let location = use_location();
-    let ignored_first: Vec<String>;
     // The first calculator is the entry's scenario: its state drives the prose.
     let main_state = body.calculators.first().map(|c| {
         let query = location.query.get_untracked();
@@ -95,7 +125,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         let (scenario, model, hardware, ignored) = decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), c);
         (CalcState::new(c, scenario, model, hardware), ignored)
     });
-    ignored_first = main_state.as_ref().map(|(_, i)| i.clone()).unwrap_or_default();
+    let ignored_first = main_state.as_ref().map(|(_, i)| i.clone()).unwrap_or_default();
     let main_state = main_state.map(|(s, _)| s);
     let query = Signal::derive(move || main_state.map(|s| s.query()).unwrap_or_default());
 
@@ -132,7 +162,10 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
                 let calc = &body.calculators[*i];
                 let (state, ignored) = match (i, main_state) {
                     (0, Some(s)) => (s, first_ignored.take().unwrap_or_default()),
-                    _ => (CalcState::new(calc, calc.scenario, calc.model, calc.hardware), Vec::new()),
+                    _ => (
+                        CalcState::new(calc, calc.scenario, calc.model, calc.hardware),
+                        Vec::new(),
+                    ),
                 };
                 view! { <CalculatorView state lang ignored/> }.into_any()
             }
@@ -140,7 +173,9 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         .collect_view();
 
     let translation = entry.translation.filter(|i| ENTRIES[*i].lang != lang);
-    let other_term = translation.map(|i| ENTRIES[i].term).filter(|term| !term.eq_ignore_ascii_case(entry.term));
+    let other_term = translation
+        .map(|i| ENTRIES[i].term)
+        .filter(|term| !term.eq_ignore_ascii_case(entry.term));
     view! {
         <Html attr:lang=lang.code()/>
         <Title text=format!("{} · {}", entry.term, t.site_title)/>

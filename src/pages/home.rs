@@ -11,7 +11,9 @@ use crate::urls;
 
 /// The browser's preferred site language; English where it prefers neither.
 fn preferred_language() -> Lang {
-    let Some(window) = web_sys::window() else { return Lang::En };
+    let Some(window) = web_sys::window() else {
+        return Lang::En;
+    };
     let navigator = window.navigator();
     let mut codes: Vec<String> = navigator.languages().iter().filter_map(|v| v.as_string()).collect();
     if let Some(first) = navigator.language() {
@@ -30,7 +32,13 @@ pub fn Home() -> impl IntoView {
     Effect::new(move |_| {
         let target = urls::index(preferred_language());
         let path = target.strip_prefix(urls::router_base()).unwrap_or(&target).to_string();
-        navigate(&path, NavigateOptions { replace: true, ..Default::default() });
+        navigate(
+            &path,
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
     });
     view! {
         <Title text="Glossar · Glossary"/>

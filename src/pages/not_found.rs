@@ -15,7 +15,11 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
         Some(l) => vec![l],
         None => vec![Lang::En, Lang::De],
     };
-    let title = langs.iter().map(|l| texts(*l).not_found_title).collect::<Vec<_>>().join(" · ");
+    let title = langs
+        .iter()
+        .map(|l| texts(*l).not_found_title)
+        .collect::<Vec<_>>()
+        .join(" · ");
     let main_lang = langs[0];
     view! {
         <Html attr:lang=main_lang.code()/>

@@ -21,7 +21,10 @@ const TEST_BASE_PATH: &str = "/glossary/";
 type Result<T = ()> = std::result::Result<T, String>;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 fn say(what: &str) {
@@ -31,10 +34,15 @@ fn say(what: &str) {
 /// PATH with node_modules/.bin first, so trunk finds binaryen's wasm-opt.
 fn tool_path() -> String {
     let bin = root().join("node_modules/.bin");
-    let cargo_bin = env::var("CARGO_HOME").map(PathBuf::from).unwrap_or_else(|_| {
-        PathBuf::from(env::var("HOME").unwrap_or_else(|_| "/root".into())).join(".cargo")
-    });
-    format!("{}:{}:{}", bin.display(), cargo_bin.join("bin").display(), env::var("PATH").unwrap_or_default())
+    let cargo_bin = env::var("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env::var("HOME").unwrap_or_else(|_| "/root".into())).join(".cargo"));
+    format!(
+        "{}:{}:{}",
+        bin.display(),
+        cargo_bin.join("bin").display(),
+        env::var("PATH").unwrap_or_default()
+    )
 }
 
 fn cmd(program: &str) -> Command {
@@ -45,7 +53,9 @@ fn cmd(program: &str) -> Command {
 
 fn run(c: &mut Command, what: &str) -> Result {
     say(what);
-    let status = c.status().map_err(|e| format!("{what}: cannot start {:?}: {e}", c.get_program()))?;
+    let status = c
+        .status()
+        .map_err(|e| format!("{what}: cannot start {:?}: {e}", c.get_program()))?;
     if status.success() {
         Ok(())
     } else {
@@ -54,7 +64,10 @@ fn run(c: &mut Command, what: &str) -> Result {
 }
 
 fn output(c: &mut Command) -> Option<String> {
-    c.output().ok().filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    c.output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
 }
 
 /// The `wasm-bindgen` version that Cargo.lock pins; the CLI must match it exactly.
@@ -85,28 +98,49 @@ fn setup() -> Result {
 fn setup_build() -> Result {
     let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
     if !targets.lines().any(|t| t == "wasm32-unknown-unknown") {
-        run(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]), "adding the wasm32 target")?;
+        run(
+            cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+            "adding the wasm32 target",
+        )?;
     }
     let trunk = output(cmd("trunk").arg("--version")).unwrap_or_default();
     if trunk != format!("trunk {TRUNK_VERSION}") {
-        say(&format!("installing trunk {TRUNK_VERSION} (about 10 minutes on 2 cores; found: {trunk:?})"));
-        run(cmd("cargo").args(["install", "--locked", "trunk", "--version", TRUNK_VERSION]), "cargo install trunk")?;
+        say(&format!(
+            "installing trunk {TRUNK_VERSION} (about 10 minutes on 2 cores; found: {trunk:?})"
+        ));
+        run(
+            cmd("cargo").args(["install", "--locked", "trunk", "--version", TRUNK_VERSION]),
+            "cargo install trunk",
+        )?;
     }
     let wanted = locked_wasm_bindgen()?;
     let bindgen = output(cmd("wasm-bindgen").arg("--version")).unwrap_or_default();
     if bindgen != format!("wasm-bindgen {wanted}") {
         // Without --locked: with it, one of the CLI's dependencies fails to resolve.
-        say(&format!("installing wasm-bindgen-cli {wanted} to match Cargo.lock (about 3 minutes; found: {bindgen:?})"));
-        run(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wanted]), "cargo install wasm-bindgen-cli")?;
+        say(&format!(
+            "installing wasm-bindgen-cli {wanted} to match Cargo.lock (about 3 minutes; found: {bindgen:?})"
+        ));
+        run(
+            cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wanted]),
+            "cargo install wasm-bindgen-cli",
+        )?;
     }
     let stamp = root().join("node_modules/.package-lock.json");
     let lock = root().join("package-lock.json");
-    let fresh = match (stamp.metadata().and_then(|m| m.modified()), lock.metadata().and_then(|m| m.modified())) {
+    let fresh = match (
+        stamp.metadata().and_then(|m| m.modified()),
+        lock.metadata().and_then(|m| m.modified()),
+    ) {
         (Ok(installed), Ok(locked)) => installed >= locked,
         _ => false,
     };
     if !fresh {
-        run(cmd("npm").args(["ci", "--no-audit", "--no-fund"]).env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), "npm ci (binaryen, Playwright, axe)")?;
+        run(
+            cmd("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"),
+            "npm ci (binaryen, Playwright, axe)",
+        )?;
     }
     Ok(())
 }
@@ -117,11 +151,15 @@ fn setup_browser() -> Result {
         if is_root() {
             run(Command::new("apt-get").arg("update").arg("-qq"), "apt-get update")?;
             run(
-                Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"),
+                Command::new("apt-get")
+                    .args(["install", "-y", "-qq", "chromium"])
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
                 "installing Debian's chromium for the browser tests",
             )?;
         } else {
-            return Err(format!("the browser tests need {CHROMIUM}: run `sudo apt-get install chromium` once"));
+            return Err(format!(
+                "the browser tests need {CHROMIUM}: run `sudo apt-get install chromium` once"
+            ));
         }
     }
     Ok(())
@@ -157,7 +195,9 @@ fn dist(base: &str) -> Result<sizes::Report> {
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
-        std::fs::copy(&shell, &to).map(|_| ()).map_err(|e| format!("{}: {e}", to.display()))
+        std::fs::copy(&shell, &to)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", to.display()))
     };
     copy(dist.join("404.html"))?;
     let site = content::load(&root(), &base);
@@ -187,13 +227,17 @@ fn check_content() -> Result {
     }
 }
 
-fn browser_tests() -> Result {
+fn browser_tests(extra: &[String]) -> Result {
     let dist = root().join("dist");
     let server = server::Server::start(&dist, TEST_BASE_PATH)?;
     let url = format!("http://127.0.0.1:{}{TEST_BASE_PATH}", server.port());
     say(&format!("serving dist/ like GitHub Pages at {url}"));
     let result = run(
-        cmd("npx").args(["--no-install", "playwright", "test"]).env("BASE_URL", &url).env("CHROMIUM_PATH", CHROMIUM),
+        cmd("npx")
+            .args(["--no-install", "playwright", "test"])
+            .args(extra)
+            .env("BASE_URL", &url)
+            .env("CHROMIUM_PATH", CHROMIUM),
         "browser tests (Playwright, Debian's chromium)",
     );
     drop(server);
@@ -203,7 +247,10 @@ fn browser_tests() -> Result {
 fn test() -> Result {
     setup()?;
     run(cmd("cargo").args(["fmt", "--all", "--check"]), "cargo fmt --check")?;
-    run(cmd("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]), "cargo clippy")?;
+    run(
+        cmd("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+        "cargo clippy",
+    )?;
     run(cmd("cargo").args(["test", "--workspace"]), "cargo test")?;
     check_content()?;
     let sizes = dist(TEST_BASE_PATH)?;
@@ -213,12 +260,17 @@ fn test() -> Result {
             sizes.first_visit_gzip
         ));
     }
-    browser_tests()
+    browser_tests(&[])
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
-    let base = args.iter().position(|a| a == "--base-path").and_then(|i| args.get(i + 1)).cloned().unwrap_or_else(|| "/".into());
+    let base = args
+        .iter()
+        .position(|a| a == "--base-path")
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_else(|| "/".into());
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup(),
         Some("serve") => setup_build().and_then(|()| run(cmd("trunk").args(["serve", "--port", "8080"]), "trunk serve on http://127.0.0.1:8080/")),
@@ -229,8 +281,8 @@ fn main() -> ExitCode {
         }
         Some("check-content") => check_content(),
         Some("test") => test(),
-        Some("e2e") => setup_browser().and_then(|()| browser_tests()),
-        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] | serve-dist [--base-path P] [--port N] | check-content | test | e2e (browser tests against the current dist/)>".into()),
+        Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
+        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/)>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,7 +35,11 @@ impl Server {
                 }
             }
         });
-        Ok(Server { port, stop, thread: Some(thread) })
+        Ok(Server {
+            port,
+            stop,
+            thread: Some(thread),
+        })
     }
 
     /// The port it listens on.
@@ -56,7 +60,10 @@ impl Drop for Server {
 /// Serves until the process is stopped.
 pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<(), String> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
-    eprintln!("xtask: serving {} at http://127.0.0.1:{port}{base} (Ctrl-C stops)", dir.display());
+    eprintln!(
+        "xtask: serving {} at http://127.0.0.1:{port}{base} (Ctrl-C stops)",
+        dir.display()
+    );
     for stream in listener.incoming().flatten() {
         let (dir, base) = (dir.to_path_buf(), base.to_string());
         std::thread::spawn(move || handle(stream, &dir, &base));
@@ -82,7 +89,9 @@ fn content_type(path: &Path) -> &'static str {
 /// The file for a request path, as GitHub Pages resolves it.
 pub fn resolve(dir: &Path, base: &str, path: &str) -> Option<PathBuf> {
     let path = path.split(['?', '#']).next().unwrap_or("");
-    let rest = path.strip_prefix(base).or_else(|| (path == base.trim_end_matches('/')).then_some(""))?;
+    let rest = path
+        .strip_prefix(base)
+        .or_else(|| (path == base.trim_end_matches('/')).then_some(""))?;
     if rest.split('/').any(|seg| seg == "..") {
         return None;
     }
@@ -144,7 +153,10 @@ mod tests {
         assert_eq!(resolve(&dir, base, "/glossary/"), Some(dir.join("index.html")));
         assert_eq!(resolve(&dir, base, "/glossary"), Some(dir.join("index.html")));
         assert_eq!(resolve(&dir, base, "/glossary/app.js?x=1"), Some(dir.join("app.js")));
-        assert_eq!(resolve(&dir, base, "/glossary/en/memory-bound"), Some(dir.join("en/memory-bound/index.html")));
+        assert_eq!(
+            resolve(&dir, base, "/glossary/en/memory-bound"),
+            Some(dir.join("en/memory-bound/index.html"))
+        );
         assert_eq!(resolve(&dir, base, "/glossary/en/nothing"), None);
         assert_eq!(resolve(&dir, base, "/app.js"), None, "outside the base path");
         assert_eq!(resolve(&dir, base, "/glossary/../secret"), None);

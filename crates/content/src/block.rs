@@ -19,7 +19,11 @@ pub enum Chart {
 }
 
 impl Chart {
-    const ALL: [(Chart, &'static str); 3] = [(Chart::Roofline, "roofline"), (Chart::Batch, "batch"), (Chart::Capacity, "capacity")];
+    const ALL: [(Chart, &'static str); 3] = [
+        (Chart::Roofline, "roofline"),
+        (Chart::Batch, "batch"),
+        (Chart::Capacity, "capacity"),
+    ];
 
     fn from_id(id: &str) -> Option<Chart> {
         Chart::ALL.iter().find(|(_, i)| *i == id).map(|(c, _)| *c)
@@ -109,7 +113,12 @@ pub struct BlockError {
 
 impl BlockError {
     fn new(message: impl Into<String>, hint: Option<String>) -> BlockError {
-        BlockError { line: 1, column: 1, message: message.into(), hint }
+        BlockError {
+            line: 1,
+            column: 1,
+            message: message.into(),
+            hint,
+        }
     }
 }
 
@@ -130,7 +139,10 @@ fn dtype(name: &str, group_size: Option<u32>) -> Result<DataType, BlockError> {
     let d = DataType::from_id(name).ok_or_else(|| {
         BlockError::new(
             format!("unknown data type `{name}`"),
-            Some(format!("use one of {}", DataType::ALL.iter().map(|d| d.id()).collect::<Vec<_>>().join(", "))),
+            Some(format!(
+                "use one of {}",
+                DataType::ALL.iter().map(|d| d.id()).collect::<Vec<_>>().join(", ")
+            )),
         )
     })?;
     Ok(match (d.groups(), group_size) {
@@ -155,13 +167,31 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         message: format!("calculator block: {}", e.message),
         hint: Some("keys: model, hardware, weights, kv, batch, prompt, context, output, devices, show, charts, and model or hardware figures to change".into()),
     })?;
-    let key_line = |key: &str| yaml::top_level_keys(text).into_iter().find(|(k, _)| k == key).map_or(1, |(_, l)| l);
-    let at = |key: &str, message: String, hint: Option<String>| BlockError { line: key_line(key), column: 1, message, hint };
-    let model = presets
-        .model(&raw.model)
-        .ok_or_else(|| at("model", format!("unknown model preset `{}`", raw.model), Some(presets.model_hint(&raw.model))))?;
+    let key_line = |key: &str| {
+        yaml::top_level_keys(text)
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map_or(1, |(_, l)| l)
+    };
+    let at = |key: &str, message: String, hint: Option<String>| BlockError {
+        line: key_line(key),
+        column: 1,
+        message,
+        hint,
+    };
+    let model = presets.model(&raw.model).ok_or_else(|| {
+        at(
+            "model",
+            format!("unknown model preset `{}`", raw.model),
+            Some(presets.model_hint(&raw.model)),
+        )
+    })?;
     let hardware = presets.hardware(&raw.hardware).ok_or_else(|| {
-        at("hardware", format!("unknown hardware preset `{}`", raw.hardware), Some(presets.hardware_hint(&raw.hardware)))
+        at(
+            "hardware",
+            format!("unknown hardware preset `{}`", raw.hardware),
+            Some(presets.hardware_hint(&raw.hardware)),
+        )
     })?;
     let mut m = model.model;
     if let Some(p) = raw.params_b {
@@ -184,8 +214,14 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
     if let Some(v) = raw.fp16_tflops {
         h.peaks.fp16 = FlopsPerSecond(v * 1e12);
     }
-    let weights = dtype(&raw.weights, raw.group_size).map_err(|e| BlockError { line: key_line("weights"), ..e })?;
-    let kv = dtype(&raw.kv, raw.group_size).map_err(|e| BlockError { line: key_line("kv"), ..e })?;
+    let weights = dtype(&raw.weights, raw.group_size).map_err(|e| BlockError {
+        line: key_line("weights"),
+        ..e
+    })?;
+    let kv = dtype(&raw.kv, raw.group_size).map_err(|e| BlockError {
+        line: key_line("kv"),
+        ..e
+    })?;
     let scenario = Scenario {
         model: m,
         hardware: h,
@@ -200,13 +236,19 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         weights,
         kv,
     };
-    scenario.validate().map_err(|e| at(e.field().id(), format!("calculator block: {e}"), None))?;
+    scenario
+        .validate()
+        .map_err(|e| at(e.field().id(), format!("calculator block: {e}"), None))?;
     let mut show = Vec::new();
     for id in &raw.show {
         match Output::from_id(id) {
             Some(o) => show.push(o),
             None => {
-                return Err(at("show", format!("unknown output `{id}`"), Some(id_hint(id, Output::ALL.iter().map(|o| o.id())))));
+                return Err(at(
+                    "show",
+                    format!("unknown output `{id}`"),
+                    Some(id_hint(id, Output::ALL.iter().map(|o| o.id()))),
+                ));
             }
         }
     }
@@ -218,11 +260,21 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         match Chart::from_id(id) {
             Some(c) => charts.push(c),
             None => {
-                return Err(at("charts", format!("unknown chart `{id}`"), Some(id_hint(id, Chart::ALL.iter().map(|(_, i)| *i)))));
+                return Err(at(
+                    "charts",
+                    format!("unknown chart `{id}`"),
+                    Some(id_hint(id, Chart::ALL.iter().map(|(_, i)| *i))),
+                ));
             }
         }
     }
-    Ok(CalcBlock { model_id: model.id.clone(), hardware_id: hardware.id.clone(), scenario, show, charts })
+    Ok(CalcBlock {
+        model_id: model.id.clone(),
+        hardware_id: hardware.id.clone(),
+        scenario,
+        show,
+        charts,
+    })
 }
 
 /// An inline value: a figure of the entry's scenario, possibly changed.
@@ -241,7 +293,10 @@ impl InlineValue {
     pub fn render(&self, scenario: &Scenario, locale: roofline::Locale) -> Result<String, String> {
         let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
         let report = s.report().map_err(|e| e.to_string())?;
-        let q = self.output.quantity(&report).ok_or_else(|| format!("`{}` has no value in this scenario", self.output.id()))?;
+        let q = self
+            .output
+            .quantity(&report)
+            .ok_or_else(|| format!("`{}` has no value in this scenario", self.output.id()))?;
         Ok(match self.digits {
             Some(d) => q.format_digits(locale, d),
             None => q.format(locale),
@@ -249,32 +304,62 @@ impl InlineValue {
     }
 }
 
-const INLINE_KEYS: &[&str] = &["hardware", "model", "bandwidth_gb_s", "batch", "context", "prompt", "devices", "weights", "kv", "digits"];
+const INLINE_KEYS: &[&str] = &[
+    "hardware",
+    "model",
+    "bandwidth_gb_s",
+    "batch",
+    "context",
+    "prompt",
+    "devices",
+    "weights",
+    "kv",
+    "digits",
+];
 
 /// Parses the inside of `{{ … }}`: an output id and `key=value` changes.
 pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockError> {
     let mut words = text.split_whitespace();
-    let id = words.next().ok_or_else(|| BlockError::new("empty inline value `{{}}`", Some("write e.g. `{{weight_time}}`".into())))?;
+    let id = words
+        .next()
+        .ok_or_else(|| BlockError::new("empty inline value `{{}}`", Some("write e.g. `{{weight_time}}`".into())))?;
     let output = Output::from_id(id).ok_or_else(|| {
-        BlockError::new(format!("unknown output `{id}` in inline value"), Some(id_hint(id, Output::ALL.iter().map(|o| o.id()))))
+        BlockError::new(
+            format!("unknown output `{id}` in inline value"),
+            Some(id_hint(id, Output::ALL.iter().map(|o| o.id()))),
+        )
     })?;
-    let mut value = InlineValue { output, overrides: Vec::new(), digits: None };
+    let mut value = InlineValue {
+        output,
+        overrides: Vec::new(),
+        digits: None,
+    };
     for word in words {
         let (key, v) = word.split_once('=').ok_or_else(|| {
-            BlockError::new(format!("`{word}` in inline value is not `key=value`"), Some(format!("keys: {}", INLINE_KEYS.join(", "))))
+            BlockError::new(
+                format!("`{word}` in inline value is not `key=value`"),
+                Some(format!("keys: {}", INLINE_KEYS.join(", "))),
+            )
         })?;
         let number = |v: &str| -> Result<u32, BlockError> {
-            v.replace('_', "").parse::<u32>().map_err(|_| BlockError::new(format!("`{key}={v}` needs a whole number"), None))
+            v.replace('_', "")
+                .parse::<u32>()
+                .map_err(|_| BlockError::new(format!("`{key}={v}` needs a whole number"), None))
         };
         let change = match key {
             "hardware" => Override::Hardware(
                 presets
                     .hardware(v)
-                    .ok_or_else(|| BlockError::new(format!("unknown hardware preset `{v}`"), Some(presets.hardware_hint(v))))?
+                    .ok_or_else(|| {
+                        BlockError::new(format!("unknown hardware preset `{v}`"), Some(presets.hardware_hint(v)))
+                    })?
                     .hardware,
             ),
             "model" => Override::Model(
-                presets.model(v).ok_or_else(|| BlockError::new(format!("unknown model preset `{v}`"), Some(presets.model_hint(v))))?.model,
+                presets
+                    .model(v)
+                    .ok_or_else(|| BlockError::new(format!("unknown model preset `{v}`"), Some(presets.model_hint(v))))?
+                    .model,
             ),
             "bandwidth_gb_s" => {
                 let gb = v

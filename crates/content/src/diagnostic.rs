@@ -43,7 +43,10 @@ impl Diagnostic {
 
     /// A warning at `path:line:column`.
     pub fn warning(path: &str, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(path, line, column, message) }
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(path, line, column, message)
+        }
     }
 
     /// The same with a hint.
@@ -59,7 +62,11 @@ impl fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        write!(f, "{}:{}:{}: {severity}: {}", self.path, self.line, self.column, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: {severity}: {}",
+            self.path, self.line, self.column, self.message
+        )?;
         if let Some(hint) = &self.hint {
             write!(f, "\n  = hint: {hint}")?;
         }

@@ -36,7 +36,17 @@ struct Raw {
 
 /// The keys this site knows; any other key is reported as a warning.
 pub const KNOWN_KEYS: &[&str] = &[
-    "term", "slug", "glossar_id", "variants", "category", "marker", "short", "sources", "status", "updated", "related",
+    "term",
+    "slug",
+    "glossar_id",
+    "variants",
+    "category",
+    "marker",
+    "short",
+    "sources",
+    "status",
+    "updated",
+    "related",
 ];
 
 /// A validated frontmatter.
@@ -69,7 +79,9 @@ pub struct Frontmatter {
 impl Frontmatter {
     /// Whether the entry is a draft (`status: entwurf` or `draft`).
     pub fn is_draft(&self) -> bool {
-        self.status.as_deref().is_some_and(|s| matches!(s.trim().to_lowercase().as_str(), "entwurf" | "draft"))
+        self.status
+            .as_deref()
+            .is_some_and(|s| matches!(s.trim().to_lowercase().as_str(), "entwurf" | "draft"))
     }
 }
 
@@ -91,8 +103,10 @@ pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
     let bom = text.len() - text_no_bom.len();
     let first_line_end = text_no_bom.find('\n').unwrap_or(text_no_bom.len());
     if text_no_bom[..first_line_end].trim_end() != "---" {
-        return Err(Diagnostic::error(path, 1, 1, "missing frontmatter: the file must start with a `---` line")
-            .hint("start the file with `---`, the YAML keys (term, slug, short, …), and another `---`"));
+        return Err(
+            Diagnostic::error(path, 1, 1, "missing frontmatter: the file must start with a `---` line")
+                .hint("start the file with `---`, the YAML keys (term, slug, short, …), and another `---`"),
+        );
     }
     let yaml_start = (first_line_end + 1).min(text_no_bom.len());
     let mut offset = yaml_start;
@@ -103,17 +117,26 @@ pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
             let yaml_line = 2;
             let body_line = yaml_line + yaml.matches('\n').count() + 1;
             let _ = bom;
-            return Ok(Split { yaml, yaml_line, body: &text_no_bom[body_start..], body_line });
+            return Ok(Split {
+                yaml,
+                yaml_line,
+                body: &text_no_bom[body_start..],
+                body_line,
+            });
         }
         offset += line.len();
     }
-    Err(Diagnostic::error(path, 1, 1, "unclosed frontmatter: no closing `---` line")
-        .hint("end the YAML block with a line that holds only `---`"))
+    Err(
+        Diagnostic::error(path, 1, 1, "unclosed frontmatter: no closing `---` line")
+            .hint("end the YAML block with a line that holds only `---`"),
+    )
 }
 
 fn is_url_safe_slug(slug: &str) -> bool {
     !slug.is_empty()
-        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && !slug.starts_with('-')
         && !slug.ends_with('-')
 }
@@ -143,7 +166,11 @@ fn valid_date(date: &str) -> bool {
     if parts.len() != 3 || parts[0].len() != 4 || parts[1].len() != 2 || parts[2].len() != 2 {
         return false;
     }
-    let (Ok(y), Ok(m), Ok(d)) = (parts[0].parse::<u32>(), parts[1].parse::<u32>(), parts[2].parse::<u32>()) else {
+    let (Ok(y), Ok(m), Ok(d)) = (
+        parts[0].parse::<u32>(),
+        parts[1].parse::<u32>(),
+        parts[2].parse::<u32>(),
+    ) else {
         return false;
     };
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -176,10 +203,19 @@ pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option
         }
     };
     let keys = yaml::top_level_keys(split.yaml);
-    let key_line = |key: &str| keys.iter().find(|(k, _)| k == key).map_or(split.yaml_line, |(_, l)| at(*l));
+    let key_line = |key: &str| {
+        keys.iter()
+            .find(|(k, _)| k == key)
+            .map_or(split.yaml_line, |(_, l)| at(*l))
+    };
     for (key, line) in &keys {
         if !KNOWN_KEYS.contains(&key.as_str()) {
-            let mut d = Diagnostic::warning(path, at(*line), 1, format!("unknown frontmatter key `{key}` is ignored"));
+            let mut d = Diagnostic::warning(
+                path,
+                at(*line),
+                1,
+                format!("unknown frontmatter key `{key}` is ignored"),
+            );
             if let Some(near) = crate::diagnostic::did_you_mean(key, KNOWN_KEYS.iter().copied()) {
                 d = d.hint(format!("did you mean `{near}`?"));
             }
@@ -191,7 +227,10 @@ pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option
         match value.as_deref().map(str::trim) {
             Some(v) if !v.is_empty() => v.to_string(),
             Some(_) => {
-                out.push(Diagnostic::error(path, key_line(key), 1, format!("`{key}` is empty")).hint(format!("write e.g. `{key}: {example}`")));
+                out.push(
+                    Diagnostic::error(path, key_line(key), 1, format!("`{key}` is empty"))
+                        .hint(format!("write e.g. `{key}: {example}`")),
+                );
                 String::new()
             }
             None => {
@@ -208,23 +247,38 @@ pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option
     let short = required("short", &raw.short, "\"One sentence that defines the term.\"");
     if !slug.is_empty() && !is_url_safe_slug(&slug) {
         out.push(
-            Diagnostic::error(path, key_line("slug"), 1, format!("slug `{slug}` is not URL-safe"))
-                .hint(format!("use lower-case ASCII letters, digits and `-`, e.g. `{}`", slugify(&slug))),
+            Diagnostic::error(path, key_line("slug"), 1, format!("slug `{slug}` is not URL-safe")).hint(format!(
+                "use lower-case ASCII letters, digits and `-`, e.g. `{}`",
+                slugify(&slug)
+            )),
         );
     }
     if let Some(date) = &raw.updated {
         if !valid_date(date.trim()) {
             out.push(
-                Diagnostic::error(path, key_line("updated"), 1, format!("`updated` is not a valid date: `{date}`"))
-                    .hint("write the date as YYYY-MM-DD, e.g. `updated: \"2026-09-21\"`"),
+                Diagnostic::error(
+                    path,
+                    key_line("updated"),
+                    1,
+                    format!("`updated` is not a valid date: `{date}`"),
+                )
+                .hint("write the date as YYYY-MM-DD, e.g. `updated: \"2026-09-21\"`"),
             );
         }
     }
     for source in &raw.sources {
         if !(source.url.starts_with("https://") || source.url.starts_with("http://")) {
             out.push(
-                Diagnostic::error(path, key_line("sources"), 1, format!("source `{}` has a URL that is not http(s): `{}`", source.label, source.url))
-                    .hint("write the full address, starting with https://"),
+                Diagnostic::error(
+                    path,
+                    key_line("sources"),
+                    1,
+                    format!(
+                        "source `{}` has a URL that is not http(s): `{}`",
+                        source.label, source.url
+                    ),
+                )
+                .hint("write the full address, starting with https://"),
             );
         }
     }
@@ -237,7 +291,12 @@ pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option
         term,
         slug,
         glossar_id: non_empty(raw.glossar_id),
-        variants: raw.variants.into_iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect(),
+        variants: raw
+            .variants
+            .into_iter()
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect(),
         category: non_empty(raw.category),
         marker: non_empty(raw.marker),
         short,

@@ -128,7 +128,11 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
         return Err(e.to_string());
     }
     let config = RenderConfig {
-        display_mode: if display { DisplayMode::Block } else { DisplayMode::Inline },
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
         ..RenderConfig::default()
     };
     let mut out = String::new();
@@ -266,14 +270,19 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
                 let term = term.trim().to_string();
                 let target = resolve.term(&term);
                 let open = match &target {
-                    Some((_, url)) => format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url)),
+                    Some((_, url)) => {
+                        format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url))
+                    }
                     None => "<strong class=\"missing-term\">".to_string(),
                 };
                 let close = if target.is_some() { "</strong></a>" } else { "</strong>" };
                 html_events.push(Event::Text(holes.hole(open)));
                 html_events.push(Event::Text(CowStr::from(term.clone())));
                 html_events.push(Event::Text(holes.hole(close.to_string())));
-                body.related.push(Related { term, target: target.map(|(i, _)| i) });
+                body.related.push(Related {
+                    term,
+                    target: target.map(|(i, _)| i),
+                });
             }
             Event::Text(ref t) | Event::Code(ref t) if strong.is_some() => {
                 if let Some(s) = strong.as_mut() {
@@ -287,14 +296,26 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
                 if let Some((_, h)) = heading.as_mut() {
                     h.push_str(&t);
                 }
-                inline_values(src, &t, range.start, presets, &mut body, &mut holes, &mut html_events, out);
+                inline_values(
+                    src,
+                    &t,
+                    range.start,
+                    presets,
+                    &mut body,
+                    &mut holes,
+                    &mut html_events,
+                    out,
+                );
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => {
                 let display = src.text.get(range.clone()).is_some_and(|t| t.starts_with("$$"));
                 match math(&tex, display) {
                     Ok(mathml) => html_events.push(Event::Text(holes.hole(mathml))),
                     Err(e) => {
-                        out.push(src.error(range.start, format!("math cannot be rendered: {e}")).hint("check the LaTeX between the `$` signs"));
+                        out.push(
+                            src.error(range.start, format!("math cannot be rendered: {e}"))
+                                .hint("check the LaTeX between the `$` signs"),
+                        );
                         html_events.push(Event::Code(tex));
                     }
                 }
@@ -320,7 +341,13 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
 }
 
 /// The opening tag for a link, or `None` (with a diagnostic) where it must not be one.
-fn link(src: &Source<'_>, url: &str, offset: usize, resolve: &dyn Resolve, out: &mut Vec<Diagnostic>) -> Option<String> {
+fn link(
+    src: &Source<'_>,
+    url: &str,
+    offset: usize,
+    resolve: &dyn Resolve,
+    out: &mut Vec<Diagnostic>,
+) -> Option<String> {
     let lower = url.to_ascii_lowercase();
     if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:") {
         return Some(format!("<a href=\"{}\" rel=\"noopener noreferrer\">", escape(url)));
@@ -377,7 +404,10 @@ fn inline_values<'a>(
     let mut consumed = 0;
     while let Some(start) = rest.find("{{") {
         let Some(len) = rest[start..].find("}}") else {
-            out.push(src.error(offset + consumed + start, "unclosed inline value: `{{` without `}}`").hint("write e.g. `{{weight_time}}`"));
+            out.push(
+                src.error(offset + consumed + start, "unclosed inline value: `{{` without `}}`")
+                    .hint("write e.g. `{{weight_time}}`"),
+            );
             break;
         };
         html_events.push(Event::Text(CowStr::from(rest[..start].to_string())));
@@ -391,7 +421,13 @@ fn inline_values<'a>(
             })
             .and_then(|value| match body.calculators.first() {
                 None => Err(src
-                    .error(at, format!("inline value `{{{{{}}}}}` needs a calculator block in this entry", inner.trim()))
+                    .error(
+                        at,
+                        format!(
+                            "inline value `{{{{{}}}}}` needs a calculator block in this entry",
+                            inner.trim()
+                        ),
+                    )
                     .hint("add a ```roofline block that sets the model, hardware and workload")),
                 Some(block) => value
                     .render(&block.scenario, src.locale)
@@ -402,7 +438,10 @@ fn inline_values<'a>(
             Ok((value, shown)) => {
                 let index = body.inline.len();
                 body.inline.push(value);
-                html_events.push(Event::Text(holes.hole(format!("<span class=\"rv\" data-rv=\"{index}\">{}</span>", escape(&shown)))));
+                html_events.push(Event::Text(holes.hole(format!(
+                    "<span class=\"rv\" data-rv=\"{index}\">{}</span>",
+                    escape(&shown)
+                ))));
             }
             Err(d) => {
                 out.push(d);

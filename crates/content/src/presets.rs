@@ -103,7 +103,14 @@ pub struct Presets {
     pub models: Vec<ModelPreset>,
 }
 
-const HARDWARE_FIGURES: &[&str] = &["memory_gb", "bandwidth_gb_s", "fp16_tflops", "fp8_tflops", "int8_tops", "fp32_tflops"];
+const HARDWARE_FIGURES: &[&str] = &[
+    "memory_gb",
+    "bandwidth_gb_s",
+    "fp16_tflops",
+    "fp8_tflops",
+    "int8_tops",
+    "fp32_tflops",
+];
 const MODEL_FIGURES: &[&str] = &[
     "params_b",
     "active_params_b",
@@ -161,6 +168,12 @@ fn item_line(text: &str, id: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
+/// A preset's `source` and `sources` keys.
+struct Sourcing<'a> {
+    source: &'a Option<String>,
+    sources: &'a BTreeMap<String, String>,
+}
+
 /// Checks that every figure present has an http(s) source, directly or through
 /// `source`.
 fn check_sources(
@@ -168,8 +181,7 @@ fn check_sources(
     text: &str,
     id: &str,
     present: &[&str],
-    source: &Option<String>,
-    sources: &BTreeMap<String, String>,
+    Sourcing { source, sources }: Sourcing<'_>,
     figures: &[&str],
     out: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, String> {
@@ -178,8 +190,13 @@ fn check_sources(
     for key in sources.keys() {
         if !figures.contains(&key.as_str()) {
             out.push(
-                Diagnostic::error(path, line, 1, format!("`{id}`: `sources` names an unknown figure `{key}`"))
-                    .hint(format!("figures: {}", figures.join(", "))),
+                Diagnostic::error(
+                    path,
+                    line,
+                    1,
+                    format!("`{id}`: `sources` names an unknown figure `{key}`"),
+                )
+                .hint(format!("figures: {}", figures.join(", "))),
             );
         }
     }
@@ -189,8 +206,13 @@ fn check_sources(
                 resolved.insert((*figure).to_string(), url.clone());
             }
             Some(url) => out.push(
-                Diagnostic::error(path, line, 1, format!("`{id}`: the source of `{figure}` is not an http(s) URL: `{url}`"))
-                    .hint("write the full address, starting with https://"),
+                Diagnostic::error(
+                    path,
+                    line,
+                    1,
+                    format!("`{id}`: the source of `{figure}` is not an http(s) URL: `{url}`"),
+                )
+                .hint("write the full address, starting with https://"),
             ),
             None => out.push(
                 Diagnostic::error(path, line, 1, format!("`{id}`: `{figure}` has no source"))
@@ -218,18 +240,50 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
     for s in specs {
         let line = item_line(text, &s.id);
         if presets.iter().any(|p| p.id == s.id) {
-            out.push(Diagnostic::error(path, line, 1, format!("hardware `{}` is defined twice", s.id)));
+            out.push(Diagnostic::error(
+                path,
+                line,
+                1,
+                format!("hardware `{}` is defined twice", s.id),
+            ));
             continue;
         }
         let mut present = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
-        let optional = [("fp8_tflops", s.fp8_tflops), ("int8_tops", s.int8_tops), ("fp32_tflops", s.fp32_tflops)];
+        let optional = [
+            ("fp8_tflops", s.fp8_tflops),
+            ("int8_tops", s.int8_tops),
+            ("fp32_tflops", s.fp32_tflops),
+        ];
         present.extend(optional.iter().filter(|(_, v)| v.is_some()).map(|(k, _)| *k));
-        let values = [Some(s.memory_gb), Some(s.bandwidth_gb_s), Some(s.fp16_tflops), s.fp8_tflops, s.int8_tops, s.fp32_tflops];
+        let values = [
+            Some(s.memory_gb),
+            Some(s.bandwidth_gb_s),
+            Some(s.fp16_tflops),
+            s.fp8_tflops,
+            s.int8_tops,
+            s.fp32_tflops,
+        ];
         if values.iter().flatten().any(|v| !positive(*v)) {
-            out.push(Diagnostic::error(path, line, 1, format!("hardware `{}`: every figure must be a positive number", s.id)));
+            out.push(Diagnostic::error(
+                path,
+                line,
+                1,
+                format!("hardware `{}`: every figure must be a positive number", s.id),
+            ));
             continue;
         }
-        let sources = check_sources(path, text, &s.id, &present, &s.source, &s.sources, HARDWARE_FIGURES, out);
+        let sources = check_sources(
+            path,
+            text,
+            &s.id,
+            &present,
+            Sourcing {
+                source: &s.source,
+                sources: &s.sources,
+            },
+            HARDWARE_FIGURES,
+            out,
+        );
         let tera = |v: f64| FlopsPerSecond(v * 1e12);
         presets.push(HardwarePreset {
             hardware: Hardware {
@@ -263,7 +317,12 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
     for s in specs {
         let line = item_line(text, &s.id);
         if presets.iter().any(|p| p.id == s.id) {
-            out.push(Diagnostic::error(path, line, 1, format!("model `{}` is defined twice", s.id)));
+            out.push(Diagnostic::error(
+                path,
+                line,
+                1,
+                format!("model `{}` is defined twice", s.id),
+            ));
             continue;
         }
         let mut present = vec!["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"];
@@ -277,12 +336,28 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
                 present.push(key);
             }
         }
-        let sources = check_sources(path, text, &s.id, &present, &s.source, &s.sources, MODEL_FIGURES, out);
+        let sources = check_sources(
+            path,
+            text,
+            &s.id,
+            &present,
+            Sourcing {
+                source: &s.source,
+                sources: &s.sources,
+            },
+            MODEL_FIGURES,
+            out,
+        );
         let experts = match (s.experts, s.active_experts) {
             (Some(count), Some(active)) => Some(Experts { count, active }),
             (None, None) => None,
             _ => {
-                out.push(Diagnostic::error(path, line, 1, format!("model `{}`: give both `experts` and `active_experts`", s.id)));
+                out.push(Diagnostic::error(
+                    path,
+                    line,
+                    1,
+                    format!("model `{}`: give both `experts` and `active_experts`", s.id),
+                ));
                 continue;
             }
         };
@@ -307,7 +382,12 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
             out.push(Diagnostic::error(path, line, 1, format!("model `{}`: {e}", s.id)));
             continue;
         }
-        presets.push(ModelPreset { id: s.id, name: s.name, model, sources });
+        presets.push(ModelPreset {
+            id: s.id,
+            name: s.name,
+            model,
+            sources,
+        });
     }
     presets
 }

@@ -94,12 +94,19 @@ impl Resolve for LangIndex<'_> {
     }
 
     fn slugs(&self) -> Vec<&str> {
-        self.fronts.iter().filter(|(l, _, _)| l == self.lang).map(|(_, _, f)| f.slug.as_str()).collect()
+        self.fronts
+            .iter()
+            .filter(|(l, _, _)| l == self.lang)
+            .map(|(_, _, f)| f.slug.as_str())
+            .collect()
     }
 }
 
 fn display_path(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/")
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
 }
 
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -183,13 +190,18 @@ pub fn load(root: &Path, base: &str) -> Site {
             [lang, _file] if LANGS.contains(&lang.as_str()) => lang.clone(),
             _ => {
                 out.push(
-                    Diagnostic::error(&shown, 1, 1, "Markdown file outside content/<lang>/")
-                        .hint(format!("move it to content/{}/ (languages: {})", LANGS[0], LANGS.join(", "))),
+                    Diagnostic::error(&shown, 1, 1, "Markdown file outside content/<lang>/").hint(format!(
+                        "move it to content/{}/ (languages: {})",
+                        LANGS[0],
+                        LANGS.join(", ")
+                    )),
                 );
                 continue;
             }
         };
-        let Some(text) = read_utf8(root, path, out) else { continue };
+        let Some(text) = read_utf8(root, path, out) else {
+            continue;
+        };
         let split = match frontmatter::split(&shown, &text) {
             Ok(s) => s,
             Err(d) => {
@@ -210,16 +222,26 @@ pub fn load(root: &Path, base: &str) -> Site {
         if let Some(first) = slugs.insert((lang.clone(), front.slug.clone()), i) {
             slugs.insert((lang.clone(), front.slug.clone()), first);
             out.push(
-                Diagnostic::error(shown, 2, 1, format!("slug `{}` is already used by {}", front.slug, parsed[first].1))
-                    .hint("every entry of a language needs its own slug"),
+                Diagnostic::error(
+                    shown,
+                    2,
+                    1,
+                    format!("slug `{}` is already used by {}", front.slug, parsed[first].1),
+                )
+                .hint("every entry of a language needs its own slug"),
             );
         }
         if let Some(id) = &front.glossar_id {
             if let Some(first) = ids.insert((lang.clone(), id.clone()), i) {
                 ids.insert((lang.clone(), id.clone()), first);
                 out.push(
-                    Diagnostic::error(shown, 2, 1, format!("glossar_id `{id}` is already used by {}", parsed[first].1))
-                        .hint("one concept has one entry per language; give a new concept a new id"),
+                    Diagnostic::error(
+                        shown,
+                        2,
+                        1,
+                        format!("glossar_id `{id}` is already used by {}", parsed[first].1),
+                    )
+                    .hint("one concept has one entry per language; give a new concept a new id"),
                 );
             }
         }
@@ -230,17 +252,43 @@ pub fn load(root: &Path, base: &str) -> Site {
 
     // Bodies, with links resolved against the whole language.
     for (i, ((lang, shown, front), (body_text, body_line))) in parsed.iter().zip(&bodies).enumerate() {
-        let index = LangIndex { lang, base, slugs: &slugs, terms: &terms, fronts: &parsed };
-        let src = markdown::Source { path: shown, text: body_text, first_line: *body_line, locale: Locale::from_lang(lang) };
+        let index = LangIndex {
+            lang,
+            base,
+            slugs: &slugs,
+            terms: &terms,
+            fronts: &parsed,
+        };
+        let src = markdown::Source {
+            path: shown,
+            text: body_text,
+            first_line: *body_line,
+            locale: Locale::from_lang(lang),
+        };
         let body = markdown::render(&src, &site.presets, &index, out);
-        let related = front.related.iter().map(|t| Related { term: t.clone(), target: index.term(t).map(|(j, _)| j) }).collect();
+        let related = front
+            .related
+            .iter()
+            .map(|t| Related {
+                term: t.clone(),
+                target: index.term(t).map(|(j, _)| j),
+            })
+            .collect();
         let translation = front.glossar_id.as_ref().and_then(|id| {
-            LANGS.iter().filter(|l| **l != lang).find_map(|other| ids.get(&((*other).to_string(), id.clone())).copied())
+            LANGS
+                .iter()
+                .filter(|l| **l != lang)
+                .find_map(|other| ids.get(&((*other).to_string(), id.clone())).copied())
         });
         if front.glossar_id.is_none() {
             out.push(
-                Diagnostic::warning(shown, 2, 1, "no `glossar_id`: the entry cannot be paired with its translation")
-                    .hint("add the concept's id, e.g. `glossar_id: \"G389\"`"),
+                Diagnostic::warning(
+                    shown,
+                    2,
+                    1,
+                    "no `glossar_id`: the entry cannot be paired with its translation",
+                )
+                .hint("add the concept's id, e.g. `glossar_id: \"G389\"`"),
             );
         } else if translation.is_none() {
             let others: Vec<&str> = LANGS.iter().copied().filter(|l| l != lang).collect();
@@ -250,20 +298,33 @@ pub fn load(root: &Path, base: &str) -> Site {
             );
         }
         let _ = i;
-        site.entries.push(Entry { lang: lang.clone(), path: shown.clone(), front: front.clone(), body, related, translation });
+        site.entries.push(Entry {
+            lang: lang.clone(),
+            path: shown.clone(),
+            front: front.clone(),
+            body,
+            related,
+            translation,
+        });
     }
 
     let mut missing: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for e in &site.entries {
         for r in e.body.related.iter().chain(&e.related) {
             if r.target.is_none() {
-                missing.entry((e.lang.clone(), r.term.clone())).or_default().push(e.front.slug.clone());
+                missing
+                    .entry((e.lang.clone(), r.term.clone()))
+                    .or_default()
+                    .push(e.front.slug.clone());
             }
         }
     }
-    site.not_yet_written =
-        missing.into_iter().map(|((lang, term), named_by)| NotYetWritten { lang, term, named_by }).collect();
-    site.diagnostics.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    site.not_yet_written = missing
+        .into_iter()
+        .map(|((lang, term), named_by)| NotYetWritten { lang, term, named_by })
+        .collect();
+    site.diagnostics
+        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     site.files = files;
     site.files.push(content);
     site
@@ -280,11 +341,25 @@ pub fn report(site: &Site) -> String {
     if !site.not_yet_written.is_empty() {
         text.push_str("not yet written (named as related terms, no entry exists):\n");
         for n in &site.not_yet_written {
-            text.push_str(&format!("  {}: {} (named by {})\n", n.lang, n.term, n.named_by.join(", ")));
+            text.push_str(&format!(
+                "  {}: {} (named by {})\n",
+                n.lang,
+                n.term,
+                n.named_by.join(", ")
+            ));
         }
     }
-    let errors = site.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    let errors = site
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     let warnings = site.diagnostics.len() - errors;
-    text.push_str(&format!("{} entries, {} errors, {} warnings\n", site.entries.len(), errors, warnings));
+    text.push_str(&format!(
+        "{} entries, {} errors, {} warnings\n",
+        site.entries.len(),
+        errors,
+        warnings
+    ));
     text
 }

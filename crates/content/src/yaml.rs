@@ -22,7 +22,11 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
             Some(i) => message[..i].to_string(),
             None => message,
         };
-        YamlError { line: line.max(1), column: column.max(1), message }
+        YamlError {
+            line: line.max(1),
+            column: column.max(1),
+            message,
+        }
     })
 }
 
@@ -32,7 +36,10 @@ pub fn top_level_keys(text: &str) -> Vec<(String, usize)> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with([' ', '\t', '#', '-']) && !l.trim().is_empty())
-        .filter_map(|(i, l)| l.split_once(':').map(|(k, _)| (k.trim().trim_matches('"').to_string(), i + 1)))
+        .filter_map(|(i, l)| {
+            l.split_once(':')
+                .map(|(k, _)| (k.trim().trim_matches('"').to_string(), i + 1))
+        })
         .collect()
 }
 

@@ -11,7 +11,11 @@ fn site() -> content::Site {
 }
 
 fn html(site: &content::Site, lang: &str, slug: &str) -> String {
-    let e = site.entries.iter().find(|e| e.lang == lang && e.front.slug == slug).expect("entry exists");
+    let e = site
+        .entries
+        .iter()
+        .find(|e| e.lang == lang && e.front.slug == slug)
+        .expect("entry exists");
     e.body
         .segments
         .iter()
@@ -36,7 +40,10 @@ fn worked_examples_appear_in_the_prose() {
     let site = site();
     let de = html(&site, "de", "memory-bound");
     let en = html(&site, "en", "memory-bound");
-    assert!(en.contains(">14.0 GB<") && en.contains(">7.0 ms<") && en.contains(">143 tokens/s<"), "{en}");
+    assert!(
+        en.contains(">14.0 GB<") && en.contains(">7.0 ms<") && en.contains(">143 tokens/s<"),
+        "{en}"
+    );
     assert!(de.contains(">14,0 GB<") && de.contains(">7,0 ms<"), "{de}");
     assert!(en.contains(">4.18 ms<") && en.contains(">239 tokens/s<") && en.contains(">6.9 ms<"));
     assert!(en.contains(">151 tokens/s<") && en.contains(">249 tokens/s<"));
@@ -52,7 +59,11 @@ fn math_is_mathml_and_pairs_are_linked() {
     let bw = html(&site, "en", "memory-bandwidth");
     assert!(bw.contains("<math display=\"block\">"), "{bw}");
     assert!(bw.contains("<mfrac>"));
-    let e = site.entries.iter().find(|e| e.front.slug == "memory-bandwidth").unwrap();
+    let e = site
+        .entries
+        .iter()
+        .find(|e| e.front.slug == "memory-bandwidth")
+        .unwrap();
     let t = e.translation.expect("translated");
     assert_eq!(site.entries[t].front.slug, "speicherbandbreite");
     let mb = html(&site, "en", "memory-bound");
@@ -63,7 +74,15 @@ fn math_is_mathml_and_pairs_are_linked() {
 #[test]
 fn not_yet_written_terms_are_listed() {
     let site = site();
-    let terms: Vec<_> = site.not_yet_written.iter().filter(|n| n.lang == "en").map(|n| n.term.as_str()).collect();
-    assert!(terms.contains(&"KV cache") && terms.contains(&"FlashAttention"), "{terms:?}");
+    let terms: Vec<_> = site
+        .not_yet_written
+        .iter()
+        .filter(|n| n.lang == "en")
+        .map(|n| n.term.as_str())
+        .collect();
+    assert!(
+        terms.contains(&"KV cache") && terms.contains(&"FlashAttention"),
+        "{terms:?}"
+    );
     assert!(!terms.contains(&"Memory bandwidth"));
 }

@@ -15,11 +15,23 @@ pub struct Groups {
 impl Groups {
     /// INT4 as GPTQ and AWQ store it: groups of 128 with an FP16 scale and an FP16
     /// zero point: 4.25 bits per weight.
-    pub const INT4_G128: Groups = Groups { group_size: 128, scale_bits: 16, zero_bits: 16 };
+    pub const INT4_G128: Groups = Groups {
+        group_size: 128,
+        scale_bits: 16,
+        zero_bits: 16,
+    };
     /// MXFP4: blocks of 32 with an 8-bit shared exponent: 4.25 bits per value.
-    pub const MXFP4: Groups = Groups { group_size: 32, scale_bits: 8, zero_bits: 0 };
+    pub const MXFP4: Groups = Groups {
+        group_size: 32,
+        scale_bits: 8,
+        zero_bits: 0,
+    };
     /// No scales: exactly 4 bits, only when a reader says so.
-    pub const NONE: Groups = Groups { group_size: 0, scale_bits: 0, zero_bits: 0 };
+    pub const NONE: Groups = Groups {
+        group_size: 0,
+        scale_bits: 0,
+        zero_bits: 0,
+    };
 
     fn overhead_bits(self) -> f64 {
         if self.group_size == 0 {
@@ -136,7 +148,9 @@ impl DataType {
     /// Parses an identifier from [`DataType::id`] (case-insensitive); 4-bit types
     /// get their default groups.
     pub fn from_id(id: &str) -> Option<DataType> {
-        DataType::ALL.into_iter().find(|d| d.id().eq_ignore_ascii_case(id.trim()))
+        DataType::ALL
+            .into_iter()
+            .find(|d| d.id().eq_ignore_ascii_case(id.trim()))
     }
 
     /// The group settings of a 4-bit type.

@@ -138,9 +138,15 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::NotFinite(field) => write!(f, "`{}` must be a finite number", field.id()),
-            InputError::NotPositive(field) => write!(f, "`{}` must be greater than zero", field.id()),
-            InputError::TooLarge { field, max } => write!(f, "`{}` must be at most {max}", field.id()),
-            InputError::TooSmall { field, min } => write!(f, "`{}` must be at least {min}", field.id()),
+            InputError::NotPositive(field) => {
+                write!(f, "`{}` must be greater than zero", field.id())
+            }
+            InputError::TooLarge { field, max } => {
+                write!(f, "`{}` must be at most {max}", field.id())
+            }
+            InputError::TooSmall { field, min } => {
+                write!(f, "`{}` must be at least {min}", field.id())
+            }
             InputError::KvHeadsNotDivisor => f.write_str("`heads` must be a multiple of `kv_heads`"),
             InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
             InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),

@@ -28,13 +28,13 @@ pub use error::{Field, InputError};
 pub use output::Output;
 pub use report::{Bound, Capacity, Phase, Report};
 pub use scenario::{
-    Experts, Hardware, Model, Override, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM, MAX_FLOPS,
-    MAX_PARAMS, MAX_TOKENS,
+    Experts, Hardware, Model, Override, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM,
+    MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};
 pub use units::{
-    format_fixed, format_significant, format_trimmed, Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Locale, Quantity,
-    Seconds, TokensPerSecond, Unit,
+    format_fixed, format_significant, format_trimmed, Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Locale,
+    Quantity, Seconds, TokensPerSecond, Unit,
 };
 
 impl Scenario {
@@ -58,9 +58,21 @@ impl Scenario {
             hardware: Hardware {
                 memory: Bytes(80e9),
                 bandwidth: BytesPerSecond(2.0e12),
-                peaks: Peaks { fp16: FlopsPerSecond(312e12), fp8: None, int8: Some(FlopsPerSecond(624e12)), fp32: None },
+                peaks: Peaks {
+                    fp16: FlopsPerSecond(312e12),
+                    fp8: None,
+                    int8: Some(FlopsPerSecond(624e12)),
+                    fp32: None,
+                },
             },
-            workload: Workload { batch: 1, prompt: 512, context: 1024, output: 256, devices: 1, reserve: 0.1 },
+            workload: Workload {
+                batch: 1,
+                prompt: 512,
+                context: 1024,
+                output: 256,
+                devices: 1,
+                reserve: 0.1,
+            },
             weights: DataType::Fp16,
             kv: DataType::Fp16,
         }

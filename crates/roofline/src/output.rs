@@ -121,12 +121,24 @@ impl Output {
                 count(r.kv_per_request.0 / r.kv_per_token.0)
             ),
             Output::KvBatch => format!("{} × {}", q(r.kv_per_request.0, Unit::BytesSi), w.batch),
-            Output::Ridge => format!("{} ÷ {}", q(r.peak.0, Unit::FlopRate), q(r.bandwidth.0, Unit::Bandwidth)),
+            Output::Ridge => format!(
+                "{} ÷ {}",
+                q(r.peak.0, Unit::FlopRate),
+                q(r.bandwidth.0, Unit::Bandwidth)
+            ),
             Output::WeightTime => {
-                format!("{} ÷ {}", q(r.decode_weight_bytes.0, Unit::BytesSi), q(r.bandwidth.0, Unit::Bandwidth))
+                format!(
+                    "{} ÷ {}",
+                    q(r.decode_weight_bytes.0, Unit::BytesSi),
+                    q(r.bandwidth.0, Unit::Bandwidth)
+                )
             }
             Output::WeightTokensPerS => {
-                format!("{} ÷ {}", q(r.bandwidth.0, Unit::Bandwidth), q(r.decode_weight_bytes.0, Unit::BytesSi))
+                format!(
+                    "{} ÷ {}",
+                    q(r.bandwidth.0, Unit::Bandwidth),
+                    q(r.decode_weight_bytes.0, Unit::BytesSi)
+                )
             }
             Output::DecodeBytes => format!(
                 "{} + {} × ({} + {})",
@@ -136,10 +148,18 @@ impl Output {
                 q(r.kv_per_token.0, Unit::BytesSi)
             ),
             Output::DecodeIntensity => {
-                format!("{} ÷ {}", q(r.decode.flops.0, Unit::Flops), q(r.decode.bytes.0, Unit::BytesSi))
+                format!(
+                    "{} ÷ {}",
+                    q(r.decode.flops.0, Unit::Flops),
+                    q(r.decode.bytes.0, Unit::BytesSi)
+                )
             }
             Output::DecodeTimeMemory => {
-                format!("{} ÷ {}", q(r.decode.bytes.0, Unit::BytesSi), q(r.bandwidth.0, Unit::Bandwidth))
+                format!(
+                    "{} ÷ {}",
+                    q(r.decode.bytes.0, Unit::BytesSi),
+                    q(r.bandwidth.0, Unit::Bandwidth)
+                )
             }
             Output::DecodeTimeCompute => {
                 format!("{} ÷ {}", q(r.decode.flops.0, Unit::Flops), q(r.peak.0, Unit::FlopRate))
@@ -154,11 +174,17 @@ impl Output {
                 q(r.decode.intensity.0, Unit::Intensity),
                 q(r.ridge.0, Unit::Intensity)
             ),
-            Output::BytesPerToken => format!("{} ÷ {}", q(r.decode.bytes.0, Unit::BytesSi), w.batch),
+            Output::BytesPerToken => {
+                format!("{} ÷ {}", q(r.decode.bytes.0, Unit::BytesSi), w.batch)
+            }
             Output::TokensPerS => format!("1 ÷ {}", q(r.decode.time.0, Unit::Time)),
             Output::BatchTokensPerS => format!("{} ÷ {}", w.batch, q(r.decode.time.0, Unit::Time)),
             Output::PrefillIntensity => {
-                format!("{} ÷ {}", q(r.prefill.flops.0, Unit::Flops), q(r.prefill.bytes.0, Unit::BytesSi))
+                format!(
+                    "{} ÷ {}",
+                    q(r.prefill.flops.0, Unit::Flops),
+                    q(r.prefill.bytes.0, Unit::BytesSi)
+                )
             }
             Output::PrefillTime => format!(
                 "max({}, {})",
@@ -172,7 +198,11 @@ impl Output {
                 q(r.decode.time.0, Unit::Time)
             ),
             Output::MaxRequests => {
-                format!("{} ÷ {}", q(r.capacity.free.0, Unit::BytesSi), q(r.kv_per_request.0, Unit::BytesSi))
+                format!(
+                    "{} ÷ {}",
+                    q(r.capacity.free.0, Unit::BytesSi),
+                    q(r.kv_per_request.0, Unit::BytesSi)
+                )
             }
             Output::MaxContext => format!(
                 "{} ÷ ({} × {})",

@@ -168,7 +168,11 @@ impl Terms {
             time_memory: Seconds(time_memory),
             time_compute: Seconds(time_compute),
             time: Seconds(time_memory.max(time_compute)),
-            bound: if intensity < ridge { Bound::Memory } else { Bound::Compute },
+            bound: if intensity < ridge {
+                Bound::Memory
+            } else {
+                Bound::Compute
+            },
             ridge_ratio: intensity / ridge,
         }
     }
@@ -211,7 +215,9 @@ impl Terms {
             let k = self.kv_per_token * (self.attended(context) + 1.0);
             let denominator = f - ridge * k;
             if denominator > 0.0 {
-                (ridge * self.weight_bytes / denominator).ceil().clamp(1.0, f64::from(MAX_BATCH)) as u32
+                (ridge * self.weight_bytes / denominator)
+                    .ceil()
+                    .clamp(1.0, f64::from(MAX_BATCH)) as u32
             } else {
                 MAX_BATCH
             }

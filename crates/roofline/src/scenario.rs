@@ -144,10 +144,16 @@ fn positive(field: Field, v: u32, max: u32) -> Result<(), InputError> {
 fn groups(dtype: DataType) -> Result<(), InputError> {
     if let Some(g) = dtype.groups() {
         if g.group_size > MAX_DIM {
-            return Err(InputError::TooLarge { field: Field::GroupSize, max: f64::from(MAX_DIM) });
+            return Err(InputError::TooLarge {
+                field: Field::GroupSize,
+                max: f64::from(MAX_DIM),
+            });
         }
         if g.scale_bits > 64 || g.zero_bits > 64 {
-            return Err(InputError::TooLarge { field: Field::GroupSize, max: 64.0 });
+            return Err(InputError::TooLarge {
+                field: Field::GroupSize,
+                max: 64.0,
+            });
         }
     }
     Ok(())
@@ -176,7 +182,7 @@ impl Scenario {
         positive(Field::Hidden, m.hidden, MAX_DIM)?;
         positive(Field::Heads, m.heads, MAX_DIM)?;
         positive(Field::KvHeads, m.kv_heads, MAX_DIM)?;
-        if m.heads % m.kv_heads != 0 {
+        if !m.heads.is_multiple_of(m.kv_heads) {
             return Err(InputError::KvHeadsNotDivisor);
         }
         positive(Field::HeadDim, m.head_dim, MAX_DIM)?;

@@ -358,7 +358,10 @@ pub fn format_trimmed(v: f64, max_decimals: usize, locale: Locale) -> String {
         return text;
     }
     let trimmed = text.trim_end_matches('0');
-    trimmed.strip_suffix(locale.decimal_separator()).unwrap_or(trimmed).to_string()
+    trimmed
+        .strip_suffix(locale.decimal_separator())
+        .unwrap_or(trimmed)
+        .to_string()
 }
 
 /// Formats `v` with exactly `decimals` decimals, grouping thousands.
@@ -417,14 +420,24 @@ mod tests {
             (-1.5e-6, Unit::Time, Locale::En, "-1.5 µs"),
         ];
         for (v, unit, locale, want) in cases {
-            assert_eq!(Quantity::new(*v, *unit).format(*locale), *want, "{v} {unit:?} {locale:?}");
+            assert_eq!(
+                Quantity::new(*v, *unit).format(*locale),
+                *want,
+                "{v} {unit:?} {locale:?}"
+            );
         }
     }
 
     #[test]
     fn both_units_only_where_they_differ() {
-        assert_eq!(Quantity::new(14e9, Unit::BytesSi).format_bytes_both(Locale::En), "14.0 GB (13.0 GiB)");
-        assert_eq!(Quantity::new(100.0, Unit::BytesSi).format_bytes_both(Locale::En), "100 B");
+        assert_eq!(
+            Quantity::new(14e9, Unit::BytesSi).format_bytes_both(Locale::En),
+            "14.0 GB (13.0 GiB)"
+        );
+        assert_eq!(
+            Quantity::new(100.0, Unit::BytesSi).format_bytes_both(Locale::En),
+            "100 B"
+        );
     }
 
     #[test]

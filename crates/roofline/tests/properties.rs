@@ -22,7 +22,11 @@ fn wild_u32() -> impl Strategy<Value = u32> {
 
 fn dtype() -> impl Strategy<Value = DataType> {
     (0usize..7, wild_u32(), 0u32..100, 0u32..100).prop_map(|(i, group_size, scale_bits, zero_bits)| {
-        DataType::ALL[i].with_groups(Groups { group_size, scale_bits, zero_bits })
+        DataType::ALL[i].with_groups(Groups {
+            group_size,
+            scale_bits,
+            zero_bits,
+        })
     })
 }
 
@@ -83,11 +87,22 @@ prop_compose! {
 
 fn all_finite(r: &Report) -> bool {
     let phases = [r.decode, r.prefill].into_iter().all(|p| {
-        [p.bytes.0, p.flops.0, p.intensity.0, p.time_memory.0, p.time_compute.0, p.time.0, p.ridge_ratio]
-            .iter()
-            .all(|v| v.is_finite())
+        [
+            p.bytes.0,
+            p.flops.0,
+            p.intensity.0,
+            p.time_memory.0,
+            p.time_compute.0,
+            p.time.0,
+            p.ridge_ratio,
+        ]
+        .iter()
+        .all(|v| v.is_finite())
     });
-    phases && Output::ALL.iter().all(|o| o.quantity(r).is_none_or(|q| q.value.is_finite()))
+    phases
+        && Output::ALL
+            .iter()
+            .all(|o| o.quantity(r).is_none_or(|q| q.value.is_finite()))
 }
 
 proptest! {

@@ -3,15 +3,25 @@
 use roofline::*;
 
 fn fmt(output: Output, s: &Scenario, locale: Locale) -> String {
-    output.quantity(&s.report().expect("valid scenario")).expect("finite").format(locale)
+    output
+        .quantity(&s.report().expect("valid scenario"))
+        .expect("finite")
+        .format(locale)
 }
 
 fn fmt_digits(output: Output, s: &Scenario, digits: u8) -> String {
-    output.quantity(&s.report().expect("valid scenario")).expect("finite").format_digits(Locale::En, digits)
+    output
+        .quantity(&s.report().expect("valid scenario"))
+        .expect("finite")
+        .format_digits(Locale::En, digits)
 }
 
 fn llama2_7b() -> Model {
-    Model { params: 6.74e9, active_params: 6.74e9, ..Scenario::example().model }
+    Model {
+        params: 6.74e9,
+        active_params: 6.74e9,
+        ..Scenario::example().model
+    }
 }
 
 fn llama3_8b() -> Model {
@@ -76,7 +86,10 @@ fn kv_cache_of_a_32k_request_is_4_gib() {
     assert_eq!(fmt(Output::KvPerRequestIec, &s, Locale::En), "4.00 GiB");
     assert_eq!(fmt(Output::KvPerRequest, &s, Locale::De), "4,29 GB");
     assert_eq!(fmt(Output::KvPerRequestIec, &s, Locale::De), "4,00 GiB");
-    assert_eq!(Quantity::new(r.kv_per_request.0, Unit::BytesSi).format_bytes_both(Locale::En), "4.29 GB (4.00 GiB)");
+    assert_eq!(
+        Quantity::new(r.kv_per_request.0, Unit::BytesSi).format_bytes_both(Locale::En),
+        "4.29 GB (4.00 GiB)"
+    );
 }
 
 #[test]
@@ -153,7 +166,11 @@ fn mixture_of_experts_reads_active_experts_at_batch_one() {
     };
     s.hardware.memory = Bytes(192e9);
     let one = s.report().unwrap();
-    assert!((one.decode_weight_bytes.0 - 12.9e9 * 2.0).abs() < 1e3, "{}", one.decode_weight_bytes.0);
+    assert!(
+        (one.decode_weight_bytes.0 - 12.9e9 * 2.0).abs() < 1e3,
+        "{}",
+        one.decode_weight_bytes.0
+    );
     let many = s.with_batch(256).report().unwrap();
     assert!(many.decode_weight_bytes.0 > 0.999 * many.weight_bytes.0);
     let critical = s.report().unwrap().critical_batch.unwrap();
@@ -191,16 +208,95 @@ fn sliding_window_caps_the_kv_cache() {
 fn invalid_inputs_are_typed_errors() {
     let base = Scenario::example();
     let cases: Vec<(Scenario, InputError)> = vec![
-        ({ let mut s = base; s.model.params = f64::NAN; s }, InputError::NotFinite(Field::Params)),
-        ({ let mut s = base; s.model.params = -1.0; s }, InputError::NotPositive(Field::Params)),
-        ({ let mut s = base; s.model.params = 0.5; s }, InputError::TooSmall { field: Field::Params, min: 1.0 }),
-        ({ let mut s = base; s.model.kv_heads = 5; s }, InputError::KvHeadsNotDivisor),
-        ({ let mut s = base; s.model.active_params = 8e9; s }, InputError::ActiveExceedsTotal),
-        ({ let mut s = base; s.hardware.bandwidth = BytesPerSecond(f64::INFINITY); s }, InputError::NotFinite(Field::Bandwidth)),
-        ({ let mut s = base; s.workload.context = MAX_TOKENS + 1; s }, InputError::TooLarge { field: Field::Context, max: f64::from(MAX_TOKENS) }),
-        ({ let mut s = base; s.workload.context = 100; s }, InputError::ContextShorterThanPrompt),
-        ({ let mut s = base; s.workload.reserve = 1.0; s }, InputError::ReserveOutOfRange),
-        ({ let mut s = base; s.hardware.memory = Bytes(10e9); s }, InputError::ModelDoesNotFit { needed: 14e9, available: 9e9 }),
+        (
+            {
+                let mut s = base;
+                s.model.params = f64::NAN;
+                s
+            },
+            InputError::NotFinite(Field::Params),
+        ),
+        (
+            {
+                let mut s = base;
+                s.model.params = -1.0;
+                s
+            },
+            InputError::NotPositive(Field::Params),
+        ),
+        (
+            {
+                let mut s = base;
+                s.model.params = 0.5;
+                s
+            },
+            InputError::TooSmall {
+                field: Field::Params,
+                min: 1.0,
+            },
+        ),
+        (
+            {
+                let mut s = base;
+                s.model.kv_heads = 5;
+                s
+            },
+            InputError::KvHeadsNotDivisor,
+        ),
+        (
+            {
+                let mut s = base;
+                s.model.active_params = 8e9;
+                s
+            },
+            InputError::ActiveExceedsTotal,
+        ),
+        (
+            {
+                let mut s = base;
+                s.hardware.bandwidth = BytesPerSecond(f64::INFINITY);
+                s
+            },
+            InputError::NotFinite(Field::Bandwidth),
+        ),
+        (
+            {
+                let mut s = base;
+                s.workload.context = MAX_TOKENS + 1;
+                s
+            },
+            InputError::TooLarge {
+                field: Field::Context,
+                max: f64::from(MAX_TOKENS),
+            },
+        ),
+        (
+            {
+                let mut s = base;
+                s.workload.context = 100;
+                s
+            },
+            InputError::ContextShorterThanPrompt,
+        ),
+        (
+            {
+                let mut s = base;
+                s.workload.reserve = 1.0;
+                s
+            },
+            InputError::ReserveOutOfRange,
+        ),
+        (
+            {
+                let mut s = base;
+                s.hardware.memory = Bytes(10e9);
+                s
+            },
+            InputError::ModelDoesNotFit {
+                needed: 14e9,
+                available: 9e9,
+            },
+        ),
     ];
     for (s, want) in cases {
         assert_eq!(s.report(), Err(want));
@@ -212,7 +308,10 @@ fn invalid_inputs_are_typed_errors() {
 fn every_output_has_a_formula_or_is_an_input() {
     let s = Scenario::example();
     let r = s.report().unwrap();
-    let with_formula = Output::ALL.iter().filter(|o| o.formula(&s, &r, Locale::De).is_some()).count();
+    let with_formula = Output::ALL
+        .iter()
+        .filter(|o| o.formula(&s, &r, Locale::De).is_some())
+        .count();
     assert!(with_formula >= 20);
     assert_eq!(
         Output::KvPerToken.formula(&s, &r, Locale::De).unwrap(),

@@ -5,7 +5,7 @@ pub mod state;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use leptos::prelude::*;
-use roofline::{Bound, BytesPerSecond, Bytes, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
+use roofline::{Bound, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
 
 use crate::components::charts::ChartFigure;
 use crate::data::{Lang, HARDWARE, MODELS};
@@ -17,7 +17,10 @@ static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
 /// Parses a number typed by a reader: German readers type a decimal comma, English
 /// readers may group thousands with commas.
 pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
-    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '\'' && *c != '_').collect();
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\'' && *c != '_')
+        .collect();
     let normalised = match lang {
         Lang::De if cleaned.contains(',') => cleaned.replace('.', "").replace(',', "."),
         Lang::De => cleaned,
@@ -69,14 +72,39 @@ const MODEL_FIELDS: &[Binding] = &[
         },
         whole: false,
     },
-    Binding { field: Field::Layers, get: |s| f64::from(s.model.layers), set: |s, v| s.model.layers = to_u32(v), whole: true },
-    Binding { field: Field::Heads, get: |s| f64::from(s.model.heads), set: |s, v| s.model.heads = to_u32(v), whole: true },
-    Binding { field: Field::KvHeads, get: |s| f64::from(s.model.kv_heads), set: |s, v| s.model.kv_heads = to_u32(v), whole: true },
-    Binding { field: Field::HeadDim, get: |s| f64::from(s.model.head_dim), set: |s, v| s.model.head_dim = to_u32(v), whole: true },
+    Binding {
+        field: Field::Layers,
+        get: |s| f64::from(s.model.layers),
+        set: |s, v| s.model.layers = to_u32(v),
+        whole: true,
+    },
+    Binding {
+        field: Field::Heads,
+        get: |s| f64::from(s.model.heads),
+        set: |s, v| s.model.heads = to_u32(v),
+        whole: true,
+    },
+    Binding {
+        field: Field::KvHeads,
+        get: |s| f64::from(s.model.kv_heads),
+        set: |s, v| s.model.kv_heads = to_u32(v),
+        whole: true,
+    },
+    Binding {
+        field: Field::HeadDim,
+        get: |s| f64::from(s.model.head_dim),
+        set: |s, v| s.model.head_dim = to_u32(v),
+        whole: true,
+    },
 ];
 
 const HARDWARE_FIELDS: &[Binding] = &[
-    Binding { field: Field::Memory, get: |s| s.hardware.memory.0 / 1e9, set: |s, v| s.hardware.memory = Bytes(v * 1e9), whole: false },
+    Binding {
+        field: Field::Memory,
+        get: |s| s.hardware.memory.0 / 1e9,
+        set: |s, v| s.hardware.memory = Bytes(v * 1e9),
+        whole: false,
+    },
     Binding {
         field: Field::Bandwidth,
         get: |s| s.hardware.bandwidth.0 / 1e9,
@@ -89,7 +117,11 @@ const HARDWARE_FIELDS: &[Binding] = &[
         set: |s, v| {
             // Keep the ratio of the other precisions to FP16 as the preset has it.
             let ratio = |p: Option<FlopsPerSecond>| p.map(|p| p.0 / s.hardware.peaks.fp16.0);
-            let (fp8, int8, fp32) = (ratio(s.hardware.peaks.fp8), ratio(s.hardware.peaks.int8), ratio(s.hardware.peaks.fp32));
+            let (fp8, int8, fp32) = (
+                ratio(s.hardware.peaks.fp8),
+                ratio(s.hardware.peaks.int8),
+                ratio(s.hardware.peaks.fp32),
+            );
             let fp16 = v * 1e12;
             s.hardware.peaks.fp16 = FlopsPerSecond(fp16);
             s.hardware.peaks.fp8 = fp8.map(|r| FlopsPerSecond(r * fp16));
@@ -98,14 +130,34 @@ const HARDWARE_FIELDS: &[Binding] = &[
         },
         whole: false,
     },
-    Binding { field: Field::Devices, get: |s| f64::from(s.workload.devices), set: |s, v| s.workload.devices = to_u32(v), whole: true },
+    Binding {
+        field: Field::Devices,
+        get: |s| f64::from(s.workload.devices),
+        set: |s, v| s.workload.devices = to_u32(v),
+        whole: true,
+    },
 ];
 
-const BATCH: Binding = Binding { field: Field::Batch, get: |s| f64::from(s.workload.batch), set: |s, v| s.workload.batch = to_u32(v), whole: true };
+const BATCH: Binding = Binding {
+    field: Field::Batch,
+    get: |s| f64::from(s.workload.batch),
+    set: |s, v| s.workload.batch = to_u32(v),
+    whole: true,
+};
 
 const WORKLOAD_FIELDS: &[Binding] = &[
-    Binding { field: Field::Prompt, get: |s| f64::from(s.workload.prompt), set: |s, v| s.workload.prompt = to_u32(v), whole: true },
-    Binding { field: Field::Context, get: |s| f64::from(s.workload.context), set: |s, v| s.workload.context = to_u32(v), whole: true },
+    Binding {
+        field: Field::Prompt,
+        get: |s| f64::from(s.workload.prompt),
+        set: |s, v| s.workload.prompt = to_u32(v),
+        whole: true,
+    },
+    Binding {
+        field: Field::Context,
+        get: |s| f64::from(s.workload.context),
+        set: |s, v| s.workload.context = to_u32(v),
+        whole: true,
+    },
 ];
 
 const GROUP: Binding = Binding {
@@ -114,7 +166,14 @@ const GROUP: Binding = Binding {
     set: |s, v| {
         let size = to_u32(v.max(0.0));
         let groups = s.weights.groups().unwrap_or(Groups::INT4_G128);
-        s.weights = s.weights.with_groups(if size == 0 { Groups::NONE } else { Groups { group_size: size, ..groups } });
+        s.weights = s.weights.with_groups(if size == 0 {
+            Groups::NONE
+        } else {
+            Groups {
+                group_size: size,
+                ..groups
+            }
+        });
     },
     whole: true,
 };
@@ -160,7 +219,11 @@ fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> im
         if unparsed.get() {
             Some(t.not_a_number.to_string())
         } else {
-            state.error.get().filter(|e| e.field() == binding.field).map(|e| (t.error)(&e, lang.locale()))
+            state
+                .error
+                .get()
+                .filter(|e| e.field() == binding.field)
+                .map(|e| (t.error)(&e, lang.locale()))
         }
     };
     let invalid = move || message().is_some();
@@ -245,7 +308,9 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
             return None;
         }
         let (s, r) = state.valid.get();
-        output.formula(&s, &r, lang.locale()).map(|f| view! { <span class="formula">{f}</span> })
+        output
+            .formula(&s, &r, lang.locale())
+            .map(|f| view! { <span class="formula">{f}</span> })
     };
     view! {
         <div class="output" data-output=output.id()>
@@ -269,11 +334,15 @@ pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> imp
     let hardware_id = format!("calc{uid}-hardware");
     let model_edited = move || {
         let i = state.model_preset.get();
-        state.scenario.with(|s| MODELS.get(i).is_some_and(|m| m.model != s.model))
+        state
+            .scenario
+            .with(|s| MODELS.get(i).is_some_and(|m| m.model != s.model))
     };
     let hardware_edited = move || {
         let i = state.hardware_preset.get();
-        state.scenario.with(|s| HARDWARE.get(i).is_some_and(|h| h.hardware != s.hardware))
+        state
+            .scenario
+            .with(|s| HARDWARE.get(i).is_some_and(|h| h.hardware != s.hardware))
     };
     let on_model = move |ev: leptos::ev::Event| {
         if let Some(i) = MODELS.iter().position(|m| m.id == event_target_value(&ev)) {

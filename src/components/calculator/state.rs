@@ -82,7 +82,10 @@ fn whole(v: &str) -> Option<u32> {
 /// Reads a query into a state starting from the example. Returns the scenario,
 /// the presets and the keys that were ignored (unknown or invalid). A combination
 /// that the core rejects falls back to the example as a whole.
-pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: &Calculator) -> (Scenario, usize, usize, Vec<String>) {
+pub fn decode<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    example: &Calculator,
+) -> (Scenario, usize, usize, Vec<String>) {
     let mut s = example.scenario;
     let (mut model, mut hardware) = (example.model, example.hardware);
     let mut ignored = Vec::new();
@@ -116,10 +119,18 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: 
             "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
             "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
             "tflops" => positive(value).map(|v| s.hardware.peaks.fp16 = FlopsPerSecond(v * 1e12)),
-            "weights" => DataType::from_id(value).map(|d| s.weights = d.with_groups(s.weights.groups().unwrap_or(d.groups().unwrap_or(Groups::INT4_G128)))),
+            "weights" => DataType::from_id(value).map(|d| {
+                s.weights = d.with_groups(s.weights.groups().unwrap_or(d.groups().unwrap_or(Groups::INT4_G128)))
+            }),
             "kv" => DataType::from_id(value).map(|d| s.kv = d),
             "group" => value.trim().parse::<u32>().ok().filter(|g| *g <= 65_536).and_then(|g| {
-                s.weights.groups().map(|old| s.weights = s.weights.with_groups(if g == 0 { Groups::NONE } else { Groups { group_size: g, ..old } }))
+                s.weights.groups().map(|old| {
+                    s.weights = s.weights.with_groups(if g == 0 {
+                        Groups::NONE
+                    } else {
+                        Groups { group_size: g, ..old }
+                    })
+                })
             }),
             "batch" => whole(value).map(|v| s.workload.batch = v),
             "prompt" => whole(value).map(|v| s.workload.prompt = v),
@@ -150,7 +161,7 @@ impl CalcState {
             match s.report() {
                 Ok(r) => (s, r),
                 Err(_) => match prev {
-                    Some(p) => p.clone(),
+                    Some(p) => *p,
                     // The example is validated at build time, so this is its report.
                     None => (fallback, fallback.report().unwrap_or_default()),
                 },
@@ -174,7 +185,12 @@ impl CalcState {
 
     /// The query string of the current state (tracked).
     pub fn query(&self) -> String {
-        encode(&self.scenario.get(), self.model_preset.get(), self.hardware_preset.get(), self.example)
+        encode(
+            &self.scenario.get(),
+            self.model_preset.get(),
+            self.hardware_preset.get(),
+            self.example,
+        )
     }
 
     /// Back to the entry's example.

@@ -125,7 +125,8 @@ fn math(tex: &str, display: bool) -> Result<String, String> {
     let storage = Storage::new();
     let events: Vec<_> = Tex::new(tex, &storage).collect();
     if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
-        return Err(e.to_string());
+        // The parser's message carries a drawing of the context; its first line says it.
+        return Err(e.to_string().lines().next().unwrap_or("invalid LaTeX").to_string());
     }
     let config = RenderConfig {
         display_mode: if display {

@@ -1,0 +1,154 @@
+//! Invalid entries, one problem each, and their exact messages (snapshots), plus
+//! an entry in the owner's format that must build without edits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use content::{Diagnostic, Severity};
+
+fn project() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// A scratch project with the real presets and nothing else.
+fn scratch(name: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("content-fixture-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(root.join("content/data")).unwrap();
+    for file in ["hardware.yaml", "models.yaml"] {
+        fs::copy(project().join("content/data").join(file), root.join("content/data").join(file)).unwrap();
+    }
+    root
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+const PARTNER: &str = "---\nterm: \"Partner\"\nslug: \"partner\"\nglossar_id: \"G9999\"\nshort: \"Der Partner.\"\n---\n\nText.\n";
+
+fn render(diagnostics: &[Diagnostic]) -> String {
+    diagnostics.iter().map(|d| format!("{d}\n")).collect()
+}
+
+/// Loads one invalid file as `content/en/<name>.md` next to a valid German partner
+/// and returns the messages about that file.
+fn check_file(name: &str) -> Vec<Diagnostic> {
+    let root = scratch(name);
+    fs::create_dir_all(root.join("content/en")).unwrap();
+    fs::create_dir_all(root.join("content/de")).unwrap();
+    fs::copy(fixtures().join("invalid").join(format!("{name}.md")), root.join(format!("content/en/{name}.md"))).unwrap();
+    fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    let path = format!("content/en/{name}.md");
+    site.diagnostics.into_iter().filter(|d| d.path == path).collect()
+}
+
+macro_rules! invalid_file {
+    ($($test:ident => $name:literal, $severity:ident;)*) => {$(
+        #[test]
+        fn $test() {
+            let found = check_file($name);
+            assert_eq!(found.len(), 1, "expected one message, got:\n{}", render(&found));
+            assert_eq!(found[0].severity, Severity::$severity);
+            insta::assert_snapshot!($name, render(&found));
+        }
+    )*};
+}
+
+invalid_file! {
+    missing_frontmatter => "missing-frontmatter", Error;
+    unclosed_frontmatter => "unclosed-frontmatter", Error;
+    malformed_yaml => "malformed-yaml", Error;
+    missing_required_key => "missing-short", Error;
+    key_of_the_wrong_type => "wrong-type", Error;
+    unknown_key_is_a_warning => "unknown-key", Warning;
+    invalid_date => "invalid-date", Error;
+    source_url_not_http => "source-not-http", Error;
+    slug_not_url_safe => "slug-not-url-safe", Error;
+    calculator_names_unknown_preset => "unknown-preset", Error;
+    calculator_with_invalid_parameter => "invalid-parameter", Error;
+    inline_value_with_unknown_output => "unknown-inline-output", Error;
+    link_to_missing_entry => "link-to-missing-entry", Error;
+    javascript_link => "javascript-link", Error;
+    broken_math => "broken-math", Error;
+    file_not_utf8 => "not-utf8", Error;
+}
+
+fn check_dir(name: &str) -> Vec<Diagnostic> {
+    let root = scratch(name);
+    copy_tree(&fixtures().join("dirs").join(name), &root);
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    site.diagnostics
+}
+
+macro_rules! invalid_dir {
+    ($($test:ident => $name:literal, $severity:ident;)*) => {$(
+        #[test]
+        fn $test() {
+            let found = check_dir($name);
+            assert_eq!(found.len(), 1, "expected one message, got:\n{}", render(&found));
+            assert_eq!(found[0].severity, Severity::$severity);
+            insta::assert_snapshot!($name, render(&found));
+        }
+    )*};
+}
+
+invalid_dir! {
+    duplicate_slug => "duplicate-slug", Error;
+    duplicate_glossar_id => "duplicate-glossar-id", Error;
+    markdown_outside_a_language_folder => "outside-language-folder", Error;
+    concept_in_one_language_only => "one-language-only", Warning;
+}
+
+#[test]
+fn an_entry_in_the_owners_format_builds_without_edits() {
+    let root = scratch("owner");
+    copy_tree(&project().join("content"), &root.join("content"));
+    fs::copy(fixtures().join("valid/owner-g389.md"), root.join("content/de/memory-bound.md")).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    let about: Vec<_> = site.diagnostics.iter().filter(|d| d.path == "content/de/memory-bound.md").collect();
+    assert!(about.is_empty(), "{about:?}");
+    assert!(!site.has_errors(), "{}", content::report(&site));
+    let entry = site.entries.iter().find(|e| e.lang == "de" && e.front.slug == "memory-bound").unwrap();
+    assert_eq!(entry.front.glossar_id.as_deref(), Some("G389"));
+    assert!(entry.translation.is_some(), "paired with the English entry by glossar_id");
+    let missing: Vec<_> = site.not_yet_written.iter().filter(|n| n.lang == "de").map(|n| n.term.as_str()).collect();
+    assert!(missing.contains(&"KV Cache"), "{missing:?}");
+}
+
+#[test]
+fn html_is_sanitised() {
+    let root = scratch("sanitise");
+    fs::create_dir_all(root.join("content/en")).unwrap();
+    fs::create_dir_all(root.join("content/de")).unwrap();
+    let entry = "---\nterm: \"X\"\nslug: \"x\"\nglossar_id: \"G9999\"\nshort: \"X.\"\n---\n\n<script>alert(1)</script>\n\n<img src=\"a.png\" onerror=\"alert(2)\"> <a href=\"javascript:alert(3)\">raw</a> [ext](https://example.org)\n";
+    fs::write(root.join("content/en/x.md"), entry).unwrap();
+    fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    let html = match &site.entries.iter().find(|e| e.front.slug == "x").unwrap().body.segments[0] {
+        content::markdown::Segment::Html(h) => h.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("onerror"), "{html}");
+    assert!(!html.contains("javascript:"), "{html}");
+    assert!(html.contains("<a href=\"https://example.org\" rel=\"noopener noreferrer\">ext</a>"), "{html}");
+}

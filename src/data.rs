@@ -109,6 +109,17 @@ pub enum Chart {
     Capacity,
 }
 
+impl Chart {
+    /// A stable name: `roofline`, `batch`, `capacity`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Chart::Roofline => "roofline",
+            Chart::Batch => "batch",
+            Chart::Capacity => "capacity",
+        }
+    }
+}
+
 /// A calculator block of an entry.
 #[derive(Debug)]
 pub struct Calculator {

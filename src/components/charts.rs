@@ -454,15 +454,21 @@ fn table_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
     }
 }
 
-/// A chart with its caption and a table of its points.
+/// A chart with its caption and a table of its points. `key` names the chart in the
+/// pre-rendered page, which puts a static SVG of the example into the empty
+/// `.chart-static` box; the canvas covers it once painted.
 #[component]
-pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart) -> impl IntoView {
+pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
     let t = texts(lang);
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let resized = RwSignal::new(0u32);
     let failed = RwSignal::new(None::<String>);
-    let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
-    on_cleanup(move || handle.remove());
+    let painted = RwSignal::new(false);
+    // Browser only: effects do not run when the page is pre-rendered.
+    Effect::new(move |_| {
+        let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
+        on_cleanup(move || handle.remove());
+    });
     let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
     let fitted = StoredValue::new(None::<u32>);
     Effect::new(move |_| {
@@ -473,7 +479,9 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart) -> impl IntoView 
                     fit(&c);
                     fitted.set_value(Some(generation));
                 }
-                failed.set(paint(&c, d, lang).err());
+                let result = paint(&c, d, lang);
+                painted.set(result.is_ok());
+                failed.set(result.err());
             }
         });
     });
@@ -501,8 +509,11 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart) -> impl IntoView 
             .collect_view()
     };
     view! {
-        <figure class="chart" data-chart=format!("{chart:?}").to_lowercase()>
-            <canvas node_ref=canvas role="img" aria-label=caption></canvas>
+        <figure class="chart" class:painted=move || painted.get() data-chart=chart.id()>
+            <div class="chart-box">
+                <canvas node_ref=canvas role="img" aria-label=caption></canvas>
+                <div class="chart-static" data-static=key></div>
+            </div>
             <figcaption>
                 <strong>{title}</strong>" "{caption}
                 {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}

@@ -118,24 +118,48 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let entry: &'static Entry = &ENTRIES[index];
     let body: &'static Body = &BODIES[index];
     let location = use_location();
-    // The first calculator is the entry's scenario: its state drives the prose.
-    let main_state = body.calculators.first().map(|c| {
-        let query = location.query.get_untracked();
-        let pairs: Vec<(String, String)> = query.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        let (scenario, model, hardware, ignored) = decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), c);
-        (CalcState::new(c, scenario, model, hardware), ignored)
-    });
-    let ignored_first = main_state.as_ref().map(|(_, i)| i.clone()).unwrap_or_default();
-    let main_state = main_state.map(|(s, _)| s);
+    // The page renders the entry's example first, as the pre-rendered HTML does;
+    // the state in the address is applied right after, so hydration always meets
+    // the markup it expects.
+    let main_state = body
+        .calculators
+        .first()
+        .map(|c| CalcState::new(c, c.scenario, c.model, c.hardware));
+    let ignored = RwSignal::new(Vec::<String>::new());
+    if let Some(state) = main_state {
+        Effect::new(move |_| {
+            let query = location.query.get_untracked();
+            if query.into_iter().next().is_none() {
+                return;
+            }
+            let pairs: Vec<(String, String)> = location
+                .query
+                .get_untracked()
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            let (scenario, model, hardware, rejected) =
+                decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), state.example);
+            state.model_preset.set(model);
+            state.hardware_preset.set(hardware);
+            state.scenario.set(scenario);
+            ignored.set(rejected);
+        });
+    }
     let query = Signal::derive(move || main_state.map(|s| s.query()).unwrap_or_default());
 
     let article = NodeRef::<leptos::html::Article>::new();
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         let q = query.get();
         let Some(state) = main_state else { return };
         state.valid.track();
         if let Some(el) = article.get() {
             update_prose(&el, body, &state, lang, &q);
+        }
+        // The first run sees the example, not yet the address's state: leave the
+        // address alone until that state is applied.
+        if first.is_none() {
+            return;
         }
         // Keep the address shareable without a navigation.
         if let Some(window) = web_sys::window() {
@@ -152,7 +176,6 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         }
     });
 
-    let mut first_ignored = Some(ignored_first);
     let segments = body
         .segments
         .iter()
@@ -160,14 +183,14 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
             Segment::Html(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
             Segment::Calculator(i) => {
                 let calc = &body.calculators[*i];
-                let (state, ignored) = match (i, main_state) {
-                    (0, Some(s)) => (s, first_ignored.take().unwrap_or_default()),
+                let (state, ignored): (CalcState, Signal<Vec<String>>) = match (i, main_state) {
+                    (0, Some(s)) => (s, ignored.into()),
                     _ => (
                         CalcState::new(calc, calc.scenario, calc.model, calc.hardware),
-                        Vec::new(),
+                        Signal::stored(Vec::new()),
                     ),
                 };
-                view! { <CalculatorView state lang ignored/> }.into_any()
+                view! { <CalculatorView state lang uid=*i ignored/> }.into_any()
             }
         })
         .collect_view();

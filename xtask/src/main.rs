@@ -17,6 +17,8 @@ const TRUNK_VERSION: &str = "0.21.14";
 pub const BUDGET_GZIP_BYTES: u64 = 300 * 1024;
 /// The sub-path the tests serve the site under, as GitHub Pages does for a repository.
 const TEST_BASE_PATH: &str = "/glossary/";
+/// The origin the test build pretends to be published at.
+const TEST_ORIGIN: &str = "https://glossary.example";
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -177,7 +179,9 @@ fn normalise_base(raw: &str) -> String {
     }
 }
 
-fn dist(base: &str) -> Result<sizes::Report> {
+/// `origin` is the scheme and host the site is published at, for canonical URLs and
+/// the sitemap (`https://owner.github.io`).
+fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
     let base = normalise_base(base);
     let dist = root().join("dist");
     run(
@@ -187,34 +191,20 @@ fn dist(base: &str) -> Result<sizes::Report> {
             .env("GLOSSARY_BASE_PATH", &base),
         &format!("release build into dist/ for base path {base}"),
     )?;
-    // GitHub Pages: no Jekyll; a real file for every route, so that deep links and
-    // reloads answer 200; and a 404 page that loads the app for anything else.
+    // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
+    // app's own components (plus 404.html, sitemap.xml, robots.txt).
     std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;
-    let shell = dist.join("index.html");
-    let copy = |to: PathBuf| -> Result {
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::copy(&shell, &to)
-            .map(|_| ())
-            .map_err(|e| format!("{}: {e}", to.display()))
-    };
-    copy(dist.join("404.html"))?;
-    let site = content::load(&root(), &base);
-    for route in routes(&site) {
-        copy(dist.join(route))?;
-    }
+    run(
+        cmd("cargo")
+            .args(["run", "--quiet", "--bin", "prerender", "--features", "ssr", "--"])
+            .arg(&dist)
+            .arg(origin)
+            .env("GLOSSARY_BASE_PATH", &base),
+        "pre-rendering every route",
+    )?;
     let report = sizes::measure(&dist)?;
     println!("{report}");
     Ok(report)
-}
-
-/// The file of every route below dist/: `de/index.html`, `de/<slug>.html`, …
-/// (GitHub Pages serves `/de/slug` from `de/slug.html` without a redirect).
-fn routes(site: &content::Site) -> Vec<String> {
-    let mut files: Vec<String> = content::site::LANGS.iter().map(|l| format!("{l}/index.html")).collect();
-    files.extend(site.entries.iter().map(|e| format!("{}/{}.html", e.lang, e.front.slug)));
-    files
 }
 
 fn check_content() -> Result {
@@ -253,7 +243,7 @@ fn test() -> Result {
     )?;
     run(cmd("cargo").args(["test", "--workspace"]), "cargo test")?;
     check_content()?;
-    let sizes = dist(TEST_BASE_PATH)?;
+    let sizes = dist(TEST_BASE_PATH, TEST_ORIGIN)?;
     if sizes.first_visit_gzip > BUDGET_GZIP_BYTES {
         return Err(format!(
             "bundle budget exceeded: a first visit transfers {} bytes gzip, the budget is {BUDGET_GZIP_BYTES}",
@@ -261,6 +251,14 @@ fn test() -> Result {
         ));
     }
     browser_tests(&[])
+}
+
+/// The value after `name` on the command line.
+fn flag(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
 }
 
 fn main() -> ExitCode {
@@ -274,7 +272,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup(),
         Some("serve") => setup_build().and_then(|()| run(cmd("trunk").args(["serve", "--port", "8080"]), "trunk serve on http://127.0.0.1:8080/")),
-        Some("dist") => setup_build().and_then(|()| dist(&base)).map(|_| ()),
+        Some("dist") => {
+            let origin = flag(&args, "--origin").unwrap_or_else(|| "http://localhost".into());
+            setup_build().and_then(|()| dist(&base, &origin)).map(|_| ())
+        }
         Some("serve-dist") => {
             let port = args.iter().position(|a| a == "--port").and_then(|i| args.get(i + 1)).and_then(|p| p.parse().ok()).unwrap_or(8081);
             server::serve_forever(&root().join("dist"), &normalise_base(&base), port)
@@ -282,7 +283,7 @@ fn main() -> ExitCode {
         Some("check-content") => check_content(),
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
-        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/)>".into()),
+        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] [--origin https://owner.github.io] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/)>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

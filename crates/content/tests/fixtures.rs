@@ -20,7 +20,11 @@ fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&root);
     fs::create_dir_all(root.join("content/data")).unwrap();
     for file in ["hardware.yaml", "models.yaml"] {
-        fs::copy(project().join("content/data").join(file), root.join("content/data").join(file)).unwrap();
+        fs::copy(
+            project().join("content/data").join(file),
+            root.join("content/data").join(file),
+        )
+        .unwrap();
     }
     root
 }
@@ -38,7 +42,8 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-const PARTNER: &str = "---\nterm: \"Partner\"\nslug: \"partner\"\nglossar_id: \"G9999\"\nshort: \"Der Partner.\"\n---\n\nText.\n";
+const PARTNER: &str =
+    "---\nterm: \"Partner\"\nslug: \"partner\"\nglossar_id: \"G9999\"\nshort: \"Der Partner.\"\n---\n\nText.\n";
 
 fn render(diagnostics: &[Diagnostic]) -> String {
     diagnostics.iter().map(|d| format!("{d}\n")).collect()
@@ -50,7 +55,11 @@ fn check_file(name: &str) -> Vec<Diagnostic> {
     let root = scratch(name);
     fs::create_dir_all(root.join("content/en")).unwrap();
     fs::create_dir_all(root.join("content/de")).unwrap();
-    fs::copy(fixtures().join("invalid").join(format!("{name}.md")), root.join(format!("content/en/{name}.md"))).unwrap();
+    fs::copy(
+        fixtures().join("invalid").join(format!("{name}.md")),
+        root.join(format!("content/en/{name}.md")),
+    )
+    .unwrap();
     fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
@@ -120,16 +129,36 @@ invalid_dir! {
 fn an_entry_in_the_owners_format_builds_without_edits() {
     let root = scratch("owner");
     copy_tree(&project().join("content"), &root.join("content"));
-    fs::copy(fixtures().join("valid/owner-g389.md"), root.join("content/de/memory-bound.md")).unwrap();
+    fs::copy(
+        fixtures().join("valid/owner-g389.md"),
+        root.join("content/de/memory-bound.md"),
+    )
+    .unwrap();
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
-    let about: Vec<_> = site.diagnostics.iter().filter(|d| d.path == "content/de/memory-bound.md").collect();
+    let about: Vec<_> = site
+        .diagnostics
+        .iter()
+        .filter(|d| d.path == "content/de/memory-bound.md")
+        .collect();
     assert!(about.is_empty(), "{about:?}");
     assert!(!site.has_errors(), "{}", content::report(&site));
-    let entry = site.entries.iter().find(|e| e.lang == "de" && e.front.slug == "memory-bound").unwrap();
+    let entry = site
+        .entries
+        .iter()
+        .find(|e| e.lang == "de" && e.front.slug == "memory-bound")
+        .unwrap();
     assert_eq!(entry.front.glossar_id.as_deref(), Some("G389"));
-    assert!(entry.translation.is_some(), "paired with the English entry by glossar_id");
-    let missing: Vec<_> = site.not_yet_written.iter().filter(|n| n.lang == "de").map(|n| n.term.as_str()).collect();
+    assert!(
+        entry.translation.is_some(),
+        "paired with the English entry by glossar_id"
+    );
+    let missing: Vec<_> = site
+        .not_yet_written
+        .iter()
+        .filter(|n| n.lang == "de")
+        .map(|n| n.term.as_str())
+        .collect();
     assert!(missing.contains(&"KV Cache"), "{missing:?}");
 }
 
@@ -150,5 +179,8 @@ fn html_is_sanitised() {
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("onerror"), "{html}");
     assert!(!html.contains("javascript:"), "{html}");
-    assert!(html.contains("<a href=\"https://example.org\" rel=\"noopener noreferrer\">ext</a>"), "{html}");
+    assert!(
+        html.contains("<a href=\"https://example.org\" rel=\"noopener noreferrer\">ext</a>"),
+        "{html}"
+    );
 }

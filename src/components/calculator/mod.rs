@@ -2,8 +2,6 @@
 
 pub mod state;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use leptos::prelude::*;
 use roofline::{Bound, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
 
@@ -11,8 +9,6 @@ use crate::components::charts::ChartFigure;
 use crate::data::{Lang, HARDWARE, MODELS};
 use crate::i18n::texts;
 use state::CalcState;
-
-static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
 
 /// Parses a number typed by a reader: German readers type a decimal comma, English
 /// readers may group thousands with commas.
@@ -320,11 +316,12 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
     }
 }
 
-/// The calculator.
+/// The calculator. `uid` (the calculator's index in its entry) keeps element ids
+/// unique and the same in the pre-rendered page and in the browser; `ignored` lists
+/// the parts of the address that could not be used.
 #[component]
-pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> impl IntoView {
+pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) -> impl IntoView {
     let t = texts(lang);
-    let uid = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let heading = format!("calc{uid}-heading");
     let heading_ref = heading.clone();
     let formulas = RwSignal::new(false);
@@ -379,9 +376,13 @@ pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> imp
             </p>
         }
     };
-    let notice = (!ignored.is_empty()).then(|| {
-        view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{ignored.join(", ")}</code></p> }
-    });
+    let notice = move || {
+        ignored.with(|list| {
+            (!list.is_empty()).then(|| {
+                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{list.join(", ")}</code></p> }
+            })
+        })
+    };
 
     view! {
         <section class="calculator" aria-labelledby=heading_ref>
@@ -462,7 +463,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, ignored: Vec<String>) -> imp
                 </div>
             </div>
             <div class="charts">
-                {example.charts.iter().map(|c| view! { <ChartFigure state lang chart=*c/> }).collect_view()}
+                {example.charts.iter().map(|c| view! { <ChartFigure state lang chart=*c key=format!("c{uid}-{}", c.id())/> }).collect_view()}
             </div>
         </section>
     }

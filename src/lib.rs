@@ -18,6 +18,9 @@ pub const PRERENDERED: &str = "data-prerendered";
 /// Starts the app in the browser: takes over a pre-rendered page (hydration), or
 /// renders into an empty one (`trunk serve`, the 404 page).
 pub fn mount() {
+    // Debug builds say why they panicked; release builds abort without the text.
+    #[cfg(debug_assertions)]
+    console_error_panic_hook::set_once();
     #[cfg(feature = "hydrate")]
     {
         let prerendered = web_sys::window()

@@ -138,7 +138,7 @@ fn head(page: &Page, origin: &str) -> String {
     let url = format!("{origin}{}", page.path);
     let _ = write!(
         h,
-        "<title>{title}</title>\n    <meta name=\"description\" content=\"{desc}\" />\n    <link rel=\"canonical\" href=\"{url}\" />\n",
+        "<!--HEAD--><title>{title}</title>\n    <meta name=\"description\" content=\"{desc}\" />\n    <link rel=\"canonical\" href=\"{url}\" />\n",
         title = escape(&page.title),
         desc = escape(&page.description),
         url = escape(&url)

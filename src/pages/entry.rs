@@ -1,7 +1,7 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Meta, Title};
+use leptos_meta::{Html, Title};
 use leptos_router::hooks::{use_location, use_params_map};
 use wasm_bindgen::JsCast;
 
@@ -202,7 +202,6 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     view! {
         <Html attr:lang=lang.code()/>
         <Title text=format!("{} · {}", entry.term, t.site_title)/>
-        <Meta name="description" content=entry.short/>
         <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
         <main id="main" class="entry">
             <nav class="breadcrumbs" aria-label="Breadcrumb">

@@ -1,7 +1,7 @@
 //! `/{lang}/`: the terms of one language, alphabetically.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Meta, Title};
+use leptos_meta::{Html, Title};
 use leptos_router::hooks::use_params_map;
 
 use crate::components::header::{LanguageTarget, SiteHeader};
@@ -50,7 +50,6 @@ fn Index(lang: Lang) -> impl IntoView {
     view! {
         <Html attr:lang=lang.code()/>
         <Title text=format!("{} · {}", t.index_heading, t.site_title)/>
-        <Meta name="description" content=t.site_tagline/>
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
         <main id="main" class="index">
             <h1>{t.index_heading}</h1>

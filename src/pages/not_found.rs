@@ -1,7 +1,7 @@
 //! The page for unknown languages and slugs.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Meta, Title};
+use leptos_meta::{Html, Title};
 
 use crate::components::header::SiteHeader;
 use crate::data::Lang;
@@ -24,7 +24,6 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
     view! {
         <Html attr:lang=main_lang.code()/>
         <Title text=title/>
-        <Meta name="robots" content="noindex"/>
         <SiteHeader lang=main_lang switch=None/>
         <main id="main" class="not-found">
             {langs

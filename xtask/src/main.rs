@@ -199,7 +199,12 @@ fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
             .args(["run", "--quiet", "--bin", "prerender", "--features", "ssr", "--"])
             .arg(&dist)
             .arg(origin)
-            .env("GLOSSARY_BASE_PATH", &base),
+            .env("GLOSSARY_BASE_PATH", &base)
+            // The browser build erases component types (.cargo/config.toml); the
+            // pre-rendered markup must come from the same shape of views. Its own
+            // target folder keeps these flags from rebuilding the other builds.
+            .env("RUSTFLAGS", "--cfg erase_components")
+            .env("CARGO_TARGET_DIR", root().join("target/prerender")),
         "pre-rendering every route",
     )?;
     let report = sizes::measure(&dist)?;

@@ -231,6 +231,7 @@ fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> im
                 type="text"
                 inputmode=if binding.whole { "numeric" } else { "decimal" }
                 autocomplete="off"
+                value=text.get_untracked()
                 prop:value=move || text.get()
                 on:input=on_input
                 aria-invalid=move || invalid().to_string()
@@ -438,6 +439,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                                 min="0"
                                 max="240"
                                 step="1"
+                                value=slider_from_batch(state.scenario.with_untracked(|s| s.workload.batch)).to_string()
                                 prop:value=move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string()
                                 aria-valuetext=move || state.scenario.with(|s| s.workload.batch.to_string())
                                 on:input=on_slider

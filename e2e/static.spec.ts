@@ -1,0 +1,130 @@
+import { test, expect, ready, entries, output } from './fixtures';
+
+const routes = [
+  '',
+  'en/',
+  'de/',
+  ...entries.en.map((s) => `en/${s}`),
+  ...entries.de.map((s) => `de/${s}`),
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ['en', 'de'] as const) {
+    for (const slug of entries[lang]) {
+      test(`${lang}/${slug} is complete`, async ({ page }) => {
+        const response = await page.goto(`${lang}/${slug}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('article h1')).toBeVisible();
+        expect((await page.locator('article .prose').allInnerTexts()).join(' ').length).toBeGreaterThan(1500);
+        await expect(page.locator('article .prose math').first()).toBeAttached();
+        await expect(page.locator('.sources li').first()).toBeVisible();
+        await expect(page.locator('.calculator .outputs .output').first()).toBeVisible();
+        const svgs = page.locator('.chart-static svg');
+        expect(await svgs.count()).toBe(await page.locator('figure.chart').count());
+        await expect(svgs.first()).toBeVisible();
+      });
+    }
+  }
+
+  test('worked examples are in the static page', async ({ page }) => {
+    await page.goto('en/memory-bound');
+    await expect(output(page, 'weight_bytes')).toContainText('14.0 GB');
+    await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+    await expect(page.locator('.calculator').getByLabel('Bandwidth (GB/s)')).toHaveValue('2000');
+    await expect(page.locator('#calc0-hardware')).toHaveValue('a100-80gb');
+    await page.goto('de/speicherbandbreite');
+    await expect(output(page, 'kv_per_request_gib')).toHaveText('4,00 GiB');
+  });
+
+  test('the root offers both languages', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.getByRole('link', { name: 'Deutsch' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'English' })).toBeVisible();
+  });
+});
+
+test('every route answers 200 and an unknown one 404', async ({ request }) => {
+  for (const route of routes) {
+    expect((await request.get(route)).status(), route).toBe(200);
+  }
+  expect((await request.get('en/no-such-entry')).status()).toBe(404);
+});
+
+test('every page has its own title, description, canonical and hreflang links', async ({ request }) => {
+  const titles = new Set<string>();
+  const descriptions = new Map<string, string>();
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+    const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1];
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(title, route).toBeTruthy();
+    expect(titles.has(title!), `${route}: title repeats`).toBe(false);
+    titles.add(title!);
+    expect(description, route).toBeTruthy();
+    descriptions.set(route, description!);
+    expect(canonical, route).toMatch(new RegExp(`^https?://[^/]+/glossary/${route.replace(/\//g, '\\/')}$`));
+    const hreflangs = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]);
+    expect(hreflangs, route).toContain('x-default');
+    expect(hreflangs.length, route).toBeGreaterThanOrEqual(2);
+    expect(html, route).toContain('property="og:title"');
+    expect(html, route).toContain('name="twitter:card"');
+  }
+  expect(new Set(descriptions.values()).size).toBeGreaterThanOrEqual(routes.length - 2);
+});
+
+test('the sitemap lists every route with its alternates', async ({ request }) => {
+  const xml = await (await request.get('sitemap.xml')).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  expect(locs.sort()).toEqual(routes.map((r) => `/glossary/${r}`).sort());
+  expect(xml).toContain('hreflang="de"');
+  expect(xml).toContain('hreflang="en"');
+  const robots = await (await request.get('robots.txt')).text();
+  expect(robots).toContain('sitemap.xml');
+});
+
+test('hydration takes over without a second copy or a layout shift', async ({ page, problems }) => {
+  await page.addInitScript(() => {
+    (window as any).__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('en/memory-bound');
+  await ready(page);
+  await expect(page.locator('figure.chart.painted')).toHaveCount(2);
+  await page.waitForTimeout(500);
+  expect(await page.locator('article h1').count()).toBe(1);
+  expect(await page.locator('.calculator').count()).toBe(1);
+  expect(await page.locator('.site-header').count()).toBe(1);
+  const shift = await page.evaluate(() => (window as any).__shift as number);
+  test.info().annotations.push({ type: 'cls', description: shift.toFixed(4) });
+  expect(shift).toBeLessThanOrEqual(0.02);
+  // Interactive after hydration.
+  await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+  await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+});
+
+test('the text is painted before the wasm arrives', async ({ page, problems }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('de/memory-bound', { waitUntil: 'commit' });
+  await expect(page.locator('article h1')).toHaveText(/Memory-Bound/);
+  const fcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((l) => resolve(l.getEntries()[0].startTime)).observe({ type: 'paint', buffered: true }),
+      ),
+  );
+  expect(fcp).toBeGreaterThan(0);
+  const wasmBefore = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
+  expect(wasmBefore).toBe(0);
+  release();
+  await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+});

@@ -7,7 +7,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-env-changed=GLOSSARY_BASE_PATH");
-    let base = normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
+    let base = content::site::normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
 
     let site = content::load(root, &base);
     for file in &site.files {
@@ -28,15 +28,5 @@ fn main() {
     // Unchanged output keeps the file's timestamp, so nothing recompiles needlessly.
     if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str()) {
         std::fs::write(&out, code).expect("OUT_DIR is writable");
-    }
-}
-
-/// `/glossary` and `glossary/` both become `/glossary/`; empty becomes `/`.
-fn normalise_base(raw: &str) -> String {
-    let trimmed = raw.trim().trim_matches('/');
-    if trimmed.is_empty() {
-        "/".to_string()
-    } else {
-        format!("/{trimmed}/")
     }
 }

@@ -5,6 +5,7 @@ use leptos_meta::provide_meta_context;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::components::theme::provide_theme;
 use crate::pages::{entry::EntryPage, home::Home, index::IndexPage, not_found::NotFound};
 use crate::urls;
 
@@ -12,6 +13,7 @@ use crate::urls;
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    provide_theme();
     view! {
         <Router base=urls::router_base()>
             <Routes fallback=|| view! { <NotFound lang=None/> }>

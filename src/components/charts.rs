@@ -3,6 +3,7 @@
 //! errors are mapped to text at the boundary.
 
 use leptos::prelude::*;
+use plotters::coord::combinators::LogCoord;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -195,6 +196,42 @@ fn tick(v: f64, locale: Locale) -> String {
     format!("{}{suffix}", roofline::format_trimmed(scaled, 2, locale))
 }
 
+/// A log-log chart with its grid, ticks and axis titles drawn.
+#[allow(clippy::type_complexity)]
+fn log_log<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+    (x_title, y_title): (&str, &str),
+    locale: Locale,
+    p: &Palette,
+    scale: f64,
+) -> Result<
+    ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>,
+    DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>,
+> {
+    let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
+    let mut chart = ChartBuilder::on(area)
+        .margin((10.0 * scale) as u32)
+        .margin_top((28.0 * scale) as u32)
+        .x_label_area_size((40.0 * scale) as u32)
+        .y_label_area_size((56.0 * scale) as u32)
+        .build_cartesian_2d(x.log_scale(), y.log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc(x_title)
+        .y_desc(y_title)
+        .label_style(font(12.0))
+        .axis_desc_style(font(12.0))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(p.grid)
+        .axis_style(p.text)
+        .x_label_formatter(&|v| tick(*v, locale))
+        .y_label_formatter(&|v| tick(*v, locale))
+        .draw()?;
+    Ok(chart)
+}
+
 /// Draws the roofline.
 pub fn draw_roofline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -212,24 +249,15 @@ pub fn draw_roofline<DB: DrawingBackend>(
         (d.prefill.0.max(d.ridge) * 4.0).max(1e3),
     );
     let y = log_range(x.start * d.bandwidth / 1e12, top * 3.0 / 1e12);
-    let mut chart = ChartBuilder::on(area)
-        .margin((10.0 * scale) as u32)
-        .margin_top((28.0 * scale) as u32)
-        .x_label_area_size((40.0 * scale) as u32)
-        .y_label_area_size((56.0 * scale) as u32)
-        .build_cartesian_2d(x.clone().log_scale(), y.clone().log_scale())?;
-    chart
-        .configure_mesh()
-        .x_desc(t.axis_intensity)
-        .y_desc(t.axis_performance)
-        .label_style(font(12.0))
-        .axis_desc_style(font(12.0))
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(p.grid)
-        .axis_style(p.text)
-        .x_label_formatter(&|v| tick(*v, locale))
-        .y_label_formatter(&|v| tick(*v, locale))
-        .draw()?;
+    let mut chart = log_log(
+        area,
+        x.clone(),
+        y.clone(),
+        (t.axis_intensity, t.axis_performance),
+        locale,
+        p,
+        scale,
+    )?;
     let xs: Vec<f64> = (0..=96)
         .map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0))
         .collect();
@@ -286,24 +314,15 @@ pub fn draw_batch<DB: DrawingBackend>(
     let lo = series.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
     let hi = series.iter().map(|s| s.2).fold(0.0, f64::max);
     let y = log_range(lo / 2.0, hi * 2.0);
-    let mut chart = ChartBuilder::on(area)
-        .margin((10.0 * scale) as u32)
-        .margin_top((28.0 * scale) as u32)
-        .x_label_area_size((40.0 * scale) as u32)
-        .y_label_area_size((56.0 * scale) as u32)
-        .build_cartesian_2d((1.0..4096.0f64).log_scale(), y.clone().log_scale())?;
-    chart
-        .configure_mesh()
-        .x_desc(t.axis_batch)
-        .y_desc(t.axis_tokens)
-        .label_style(font(12.0))
-        .axis_desc_style(font(12.0))
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(p.grid)
-        .axis_style(p.text)
-        .x_label_formatter(&|v| tick(*v, locale))
-        .y_label_formatter(&|v| tick(*v, locale))
-        .draw()?;
+    let mut chart = log_log(
+        area,
+        1.0..4096.0f64,
+        y.clone(),
+        (t.axis_batch, t.axis_tokens),
+        locale,
+        p,
+        scale,
+    )?;
     legend(
         area,
         &[(t.series_per_request, p.memory), (t.series_batch, p.second)],
@@ -345,28 +364,18 @@ pub fn draw_capacity<DB: DrawingBackend>(
     scale: f64,
 ) -> DrawResult<DB> {
     area.fill(&p.background)?;
-    let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
     let x_lo = series.first().map_or(256.0, |s| s.0);
     let x_hi = series.last().map_or(1e6, |s| s.0);
     let hi = series.iter().map(|s| s.1).fold(1.0, f64::max);
-    let mut chart = ChartBuilder::on(area)
-        .margin((10.0 * scale) as u32)
-        .margin_top((28.0 * scale) as u32)
-        .x_label_area_size((40.0 * scale) as u32)
-        .y_label_area_size((56.0 * scale) as u32)
-        .build_cartesian_2d((x_lo..x_hi).log_scale(), log_range(0.5, hi * 2.0).log_scale())?;
-    chart
-        .configure_mesh()
-        .x_desc(t.axis_context)
-        .y_desc(t.axis_requests)
-        .label_style(font(12.0))
-        .axis_desc_style(font(12.0))
-        .light_line_style(TRANSPARENT)
-        .bold_line_style(p.grid)
-        .axis_style(p.text)
-        .x_label_formatter(&|v| tick(*v, locale))
-        .y_label_formatter(&|v| tick(*v, locale))
-        .draw()?;
+    let mut chart = log_log(
+        area,
+        x_lo..x_hi,
+        log_range(0.5, hi * 2.0),
+        (t.axis_context, t.axis_requests),
+        locale,
+        p,
+        scale,
+    )?;
     let line = series.iter().filter(|s| s.1 >= 1.0).map(|s| (s.0, s.1));
     chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;
     if current.1 >= 1.0 {
@@ -380,10 +389,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
 }
 
 fn palette() -> Palette {
-    let dark = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches());
-    if dark {
+    if crate::components::theme::is_dark() {
         DARK
     } else {
         LIGHT
@@ -471,7 +477,11 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
     });
     let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
     let fitted = StoredValue::new(None::<u32>);
+    let theme = use_context::<crate::components::theme::ThemeChanged>();
     Effect::new(move |_| {
+        if let Some(t) = theme {
+            t.0.track();
+        }
         let generation = resized.get();
         data.with(|d| {
             if let Some(c) = canvas.get() {

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::theme::ThemeToggle;
 use crate::data::{Lang, ENTRIES};
 use crate::i18n::texts;
 use crate::urls;
@@ -57,7 +58,7 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         <a class="skip-link" href="#main">{t.skip_to_content}</a>
         <header class="site-header">
             <a class="site-title" href=urls::index(lang)>{t.site_title}</a>
-            <nav aria-label=t.switch_language>{switch}</nav>
+            <nav aria-label=t.switch_language>{switch}<ThemeToggle lang/></nav>
         </header>
     }
 }

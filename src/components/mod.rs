@@ -4,3 +4,4 @@ pub mod calculator;
 pub mod canvas;
 pub mod charts;
 pub mod header;
+pub mod theme;

@@ -170,19 +170,10 @@ fn setup_browser() -> Result {
 /// Where Debian installs Chromium; the browser tests drive it, nothing is downloaded.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 
-fn normalise_base(raw: &str) -> String {
-    let t = raw.trim().trim_matches('/');
-    if t.is_empty() {
-        "/".into()
-    } else {
-        format!("/{t}/")
-    }
-}
-
 /// `origin` is the scheme and host the site is published at, for canonical URLs and
 /// the sitemap (`https://owner.github.io`).
 fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
-    let base = normalise_base(base);
+    let base = content::site::normalise_base(base);
     let dist = root().join("dist");
     run(
         cmd("trunk")
@@ -283,7 +274,7 @@ fn main() -> ExitCode {
         }
         Some("serve-dist") => {
             let port = args.iter().position(|a| a == "--port").and_then(|i| args.get(i + 1)).and_then(|p| p.parse().ok()).unwrap_or(8081);
-            server::serve_forever(&root().join("dist"), &normalise_base(&base), port)
+            server::serve_forever(&root().join("dist"), &content::site::normalise_base(&base), port)
         }
         Some("check-content") => check_content(),
         Some("test") => test(),

@@ -69,6 +69,17 @@ impl Site {
     }
 }
 
+/// The URL path a site is served under, as `/` or `/name/`: `/glossary`,
+/// `glossary/` and `/glossary/` all become `/glossary/`; empty becomes `/`.
+pub fn normalise_base(raw: &str) -> String {
+    let trimmed = raw.trim().trim_matches('/');
+    if trimmed.is_empty() {
+        "/".to_string()
+    } else {
+        format!("/{trimmed}/")
+    }
+}
+
 /// Folds a term for lookups: case, umlauts and punctuation do not matter.
 pub fn fold(term: &str) -> String {
     frontmatter::slugify(term)

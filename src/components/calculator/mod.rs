@@ -69,6 +69,12 @@ const MODEL_FIELDS: &[Binding] = &[
         whole: false,
     },
     Binding {
+        field: Field::ActiveParams,
+        get: |s| s.model.active_params / 1e9,
+        set: |s, v| s.model.active_params = v * 1e9,
+        whole: false,
+    },
+    Binding {
         field: Field::Layers,
         get: |s| f64::from(s.model.layers),
         set: |s, v| s.model.layers = to_u32(v),
@@ -90,6 +96,13 @@ const MODEL_FIELDS: &[Binding] = &[
         field: Field::HeadDim,
         get: |s| f64::from(s.model.head_dim),
         set: |s, v| s.model.head_dim = to_u32(v),
+        whole: true,
+    },
+    Binding {
+        field: Field::SlidingWindow,
+        // 0 stands for "no window": every layer attends to the whole context.
+        get: |s| s.model.sliding_window.map_or(0.0, f64::from),
+        set: |s, v| s.model.sliding_window = (v != 0.0).then(|| to_u32(v)),
         whole: true,
     },
 ];
@@ -242,6 +255,38 @@ fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> im
     }
 }
 
+/// A choice of preset; `edited` marks a preset whose figures the reader changed.
+#[component]
+fn PresetSelect(
+    id: String,
+    label: &'static str,
+    edited_label: &'static str,
+    options: Vec<(&'static str, &'static str)>,
+    selected: RwSignal<usize>,
+    edited: Signal<bool>,
+    on_pick: Callback<usize>,
+) -> impl IntoView {
+    let ids: Vec<&'static str> = options.iter().map(|(id, _)| *id).collect();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(i) = ids.iter().position(|id| *id == event_target_value(&ev)) {
+            selected.set(i);
+            on_pick.run(i);
+        }
+    };
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
+            <select id=id on:change=on_change>
+                {options
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (value, name))| view! { <option value=value selected=move || selected.get() == i>{name}</option> })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
 /// The batch size on a logarithmic slider: positions 0 to 240 map to 1 to 4,096.
 fn batch_from_slider(position: f64) -> u32 {
     2f64.powf(position / 20.0).round().clamp(1.0, 4096.0) as u32
@@ -328,8 +373,6 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let formulas = RwSignal::new(false);
     let example = state.example;
 
-    let model_id = format!("calc{uid}-model");
-    let hardware_id = format!("calc{uid}-hardware");
     let model_edited = move || {
         let i = state.model_preset.get();
         state
@@ -341,18 +384,6 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
         state
             .scenario
             .with(|s| HARDWARE.get(i).is_some_and(|h| h.hardware != s.hardware))
-    };
-    let on_model = move |ev: leptos::ev::Event| {
-        if let Some(i) = MODELS.iter().position(|m| m.id == event_target_value(&ev)) {
-            state.model_preset.set(i);
-            state.scenario.update(|s| s.model = MODELS[i].model);
-        }
-    };
-    let on_hardware = move |ev: leptos::ev::Event| {
-        if let Some(i) = HARDWARE.iter().position(|h| h.id == event_target_value(&ev)) {
-            state.hardware_preset.set(i);
-            state.scenario.update(|s| s.hardware = HARDWARE[i].hardware);
-        }
     };
     let slider_id = format!("calc{uid}-batch-slider");
     let on_slider = move |ev: leptos::ev::Event| {
@@ -393,19 +424,15 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                 <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
                         <legend>{t.model_fields}</legend>
-                        <div class="field">
-                            <label for=model_id.clone()>
-                                {t.model}
-                                {move || model_edited().then(|| format!(" ({})", t.edited))}
-                            </label>
-                            <select id=model_id on:change=on_model>
-                                {MODELS
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, m)| view! { <option value=m.id selected=move || state.model_preset.get() == i>{m.name}</option> })
-                                    .collect_view()}
-                            </select>
-                        </div>
+                        <PresetSelect
+                            id=format!("calc{uid}-model")
+                            label=t.model
+                            edited_label=t.edited
+                            options=MODELS.iter().map(|m| (m.id, m.name)).collect()
+                            selected=state.model_preset
+                            edited=Signal::derive(model_edited)
+                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.model = MODELS[i].model))
+                        />
                         {MODEL_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                         <DataTypeSelect state lang uid weights=true/>
                         <Show when=four_bit>
@@ -414,19 +441,15 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                     </fieldset>
                     <fieldset>
                         <legend>{t.hardware_fields}</legend>
-                        <div class="field">
-                            <label for=hardware_id.clone()>
-                                {t.hardware}
-                                {move || hardware_edited().then(|| format!(" ({})", t.edited))}
-                            </label>
-                            <select id=hardware_id on:change=on_hardware>
-                                {HARDWARE
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, h)| view! { <option value=h.id selected=move || state.hardware_preset.get() == i>{h.name}</option> })
-                                    .collect_view()}
-                            </select>
-                        </div>
+                        <PresetSelect
+                            id=format!("calc{uid}-hardware")
+                            label=t.hardware
+                            edited_label=t.edited
+                            options=HARDWARE.iter().map(|h| (h.id, h.name)).collect()
+                            selected=state.hardware_preset
+                            edited=Signal::derive(hardware_edited)
+                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = HARDWARE[i].hardware))
+                        />
                         {HARDWARE_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                     </fieldset>
                     <fieldset>

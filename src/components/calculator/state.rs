@@ -27,8 +27,8 @@ pub struct CalcState {
 
 /// Query keys, in the order they are written.
 const KEYS: &[&str] = &[
-    "model", "hw", "params", "active", "layers", "heads", "kv_heads", "head_dim", "memory", "bw", "tflops", "weights",
-    "kv", "group", "batch", "prompt", "context", "output", "gpus",
+    "model", "hw", "params", "active", "layers", "heads", "kv_heads", "head_dim", "window", "memory", "bw", "tflops",
+    "weights", "kv", "group", "batch", "prompt", "context", "output", "gpus",
 ];
 
 fn number(v: f64) -> String {
@@ -43,7 +43,7 @@ pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator)
         return String::new();
     }
     let groups = s.weights.groups().map(|g| g.group_size);
-    let values: [Option<String>; 19] = [
+    let values: [Option<String>; 20] = [
         MODELS.get(model).map(|m| m.id.to_string()),
         HARDWARE.get(hardware).map(|h| h.id.to_string()),
         Some(number(s.model.params / 1e9)),
@@ -52,6 +52,7 @@ pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator)
         Some(s.model.heads.to_string()),
         Some(s.model.kv_heads.to_string()),
         Some(s.model.head_dim.to_string()),
+        Some(s.model.sliding_window.unwrap_or(0).to_string()),
         Some(number(s.hardware.memory.0 / 1e9)),
         Some(number(s.hardware.bandwidth.0 / 1e9)),
         Some(number(s.hardware.peaks.fp16.0 / 1e12)),
@@ -89,12 +90,11 @@ pub fn decode<'a>(
     let mut s = example.scenario;
     let (mut model, mut hardware) = (example.model, example.hardware);
     let mut ignored = Vec::new();
-    let mut saw_any = false;
     let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+    let given: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
     // Presets first, so that single figures change the chosen preset.
     pairs.sort_by_key(|(k, _)| !matches!(*k, "model" | "hw"));
     for (key, value) in pairs {
-        saw_any = true;
         let ok = match key {
             "model" => MODELS.iter().position(|m| m.id == value).map(|i| {
                 model = i;
@@ -116,6 +116,11 @@ pub fn decode<'a>(
             "heads" => whole(value).map(|v| s.model.heads = v),
             "kv_heads" => whole(value).map(|v| s.model.kv_heads = v),
             "head_dim" => whole(value).map(|v| s.model.head_dim = v),
+            "window" => value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .map(|v| s.model.sliding_window = (v > 0).then_some(v)),
             "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
             "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
             "tflops" => positive(value).map(|v| s.hardware.peaks.fp16 = FlopsPerSecond(v * 1e12)),
@@ -143,9 +148,9 @@ pub fn decode<'a>(
             ignored.push(format!("{key}={value}"));
         }
     }
-    if saw_any && s.validate().is_err() {
-        ignored.push("…".to_string());
-        return (example.scenario, example.model, example.hardware, ignored);
+    if !given.is_empty() && s.validate().is_err() {
+        // The values are readable but do not fit together: none of them is used.
+        return (example.scenario, example.model, example.hardware, given);
     }
     (s, model, hardware, ignored)
 }
@@ -199,5 +204,61 @@ impl CalcState {
         self.model_preset.set(self.example.model);
         self.hardware_preset.set(self.example.hardware);
         self.unparsed.set(Vec::new());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::BODIES;
+
+    fn example() -> &'static Calculator {
+        BODIES
+            .iter()
+            .find_map(|b| b.calculators.first())
+            .expect("an entry has a calculator")
+    }
+
+    fn pairs(query: &str) -> Vec<(&str, &str)> {
+        query.split('&').filter_map(|p| p.split_once('=')).collect()
+    }
+
+    #[test]
+    fn the_example_has_an_empty_query() {
+        let c = example();
+        assert_eq!(encode(&c.scenario, c.model, c.hardware, c), "");
+    }
+
+    #[test]
+    fn a_changed_state_survives_the_round_trip() {
+        let c = example();
+        let mut s = c.scenario;
+        s.workload.batch = 16;
+        s.hardware.bandwidth = BytesPerSecond(3.35e12);
+        s.weights = DataType::Int4(Groups {
+            group_size: 64,
+            ..Groups::INT4_G128
+        });
+        s.model.sliding_window = Some(4096);
+        let query = encode(&s, c.model, c.hardware, c);
+        let (back, model, hardware, ignored) = decode(pairs(&query), c);
+        assert_eq!((back, model, hardware), (s, c.model, c.hardware), "{query}");
+        assert!(ignored.is_empty());
+    }
+
+    #[test]
+    fn garbage_is_ignored_and_named() {
+        let c = example();
+        let (s, _, _, ignored) = decode(pairs("bw=fast&batch=-3&colour=blue&batch=8"), c);
+        assert_eq!(s.workload.batch, 8);
+        assert_eq!(ignored, vec!["bw=fast", "batch=-3", "colour=blue"]);
+    }
+
+    #[test]
+    fn an_impossible_combination_falls_back_to_the_example() {
+        let c = example();
+        let (s, _, _, ignored) = decode(pairs("kv_heads=5"), c);
+        assert_eq!(s, c.scenario);
+        assert_eq!(ignored, vec!["kv_heads=5"]);
     }
 }

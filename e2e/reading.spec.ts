@@ -1,0 +1,34 @@
+import { test, expect, ready, entries } from './fixtures';
+
+const pages = ['en/', 'de/', ...entries.en.map((s) => `en/${s}`), ...entries.de.map((s) => `de/${s}`)];
+
+for (const path of pages) {
+  test(`no sideways scrolling at 360 px on ${path}`, async ({ page, problems }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(path);
+    await ready(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+test('the colour scheme switches, redraws the charts and is remembered', async ({ page, problems }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('en/memory-bound');
+  await expect(page.locator('figure.chart.painted')).toHaveCount(2);
+  const corner = () =>
+    page
+      .locator('figure[data-chart="roofline"] canvas')
+      .evaluate((c: HTMLCanvasElement) => Array.from(c.getContext('2d')!.getImageData(2, 2, 1, 1).data.slice(0, 3)));
+  expect(await corner()).toEqual([255, 255, 255]);
+  await page.getByRole('button', { name: 'Light/dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(corner).toEqual([24, 26, 31]);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(24, 26, 31)');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.goto('de/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Hell/Dunkel' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});

@@ -227,27 +227,56 @@ fn positive(v: f64) -> bool {
     v.is_finite() && v > 0.0
 }
 
-/// Parses `hardware.yaml`.
-pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<HardwarePreset> {
-    let specs: Vec<HardwareSpec> = match yaml::from_str(text) {
+/// A preset spec with an id.
+trait Spec: serde::de::DeserializeOwned {
+    fn id(&self) -> &str;
+}
+
+impl Spec for HardwareSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl Spec for ModelSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+/// The specs of a preset file, each with its line; YAML errors and ids defined twice
+/// are reported, and those specs left out.
+fn specs<T: Spec>(kind: &str, path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<(T, usize)> {
+    let specs: Vec<T> = match yaml::from_str(text) {
         Ok(s) => s,
         Err(e) => {
             out.push(Diagnostic::error(path, e.line, e.column, e.message));
             return Vec::new();
         }
     };
-    let mut presets: Vec<HardwarePreset> = Vec::new();
-    for s in specs {
-        let line = item_line(text, &s.id);
-        if presets.iter().any(|p| p.id == s.id) {
+    let mut seen: Vec<String> = Vec::new();
+    let mut kept = Vec::new();
+    for spec in specs {
+        let line = item_line(text, spec.id());
+        if seen.iter().any(|id| id == spec.id()) {
             out.push(Diagnostic::error(
                 path,
                 line,
                 1,
-                format!("hardware `{}` is defined twice", s.id),
+                format!("{kind} `{}` is defined twice", spec.id()),
             ));
             continue;
         }
+        seen.push(spec.id().to_string());
+        kept.push((spec, line));
+    }
+    kept
+}
+
+/// Parses `hardware.yaml`.
+pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<HardwarePreset> {
+    let mut presets: Vec<HardwarePreset> = Vec::new();
+    for (s, line) in specs::<HardwareSpec>("hardware", path, text, out) {
         let mut present = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
         let optional = [
             ("fp8_tflops", s.fp8_tflops),
@@ -306,25 +335,8 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
 
 /// Parses `models.yaml`.
 pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<ModelPreset> {
-    let specs: Vec<ModelSpec> = match yaml::from_str(text) {
-        Ok(s) => s,
-        Err(e) => {
-            out.push(Diagnostic::error(path, e.line, e.column, e.message));
-            return Vec::new();
-        }
-    };
     let mut presets: Vec<ModelPreset> = Vec::new();
-    for s in specs {
-        let line = item_line(text, &s.id);
-        if presets.iter().any(|p| p.id == s.id) {
-            out.push(Diagnostic::error(
-                path,
-                line,
-                1,
-                format!("model `{}` is defined twice", s.id),
-            ));
-            continue;
-        }
+    for (s, line) in specs::<ModelSpec>("model", path, text, out) {
         let mut present = vec!["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"];
         for (key, set) in [
             ("active_params_b", s.active_params_b.is_some()),
@@ -390,4 +402,73 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
         });
     }
     presets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project_file(name: &str) -> String {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../content/data")
+                .join(name),
+        )
+        .expect("preset file exists")
+    }
+
+    #[test]
+    fn the_shipped_presets_parse_with_a_source_for_every_figure() {
+        let mut out = Vec::new();
+        let hardware = parse_hardware("hardware.yaml", &project_file("hardware.yaml"), &mut out);
+        let models = parse_models("models.yaml", &project_file("models.yaml"), &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        assert_eq!(hardware.len(), 9);
+        assert_eq!(models.len(), 6);
+        for h in &hardware {
+            let mut figures = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
+            figures.extend(h.hardware.peaks.fp8.map(|_| "fp8_tflops"));
+            for f in figures {
+                assert!(
+                    h.sources.get(f).is_some_and(|u| u.starts_with("https://")),
+                    "{} {f}",
+                    h.id
+                );
+            }
+        }
+        for m in &models {
+            for f in ["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"] {
+                assert!(
+                    m.sources.get(f).is_some_and(|u| u.starts_with("https://")),
+                    "{} {f}",
+                    m.id
+                );
+            }
+        }
+        let a100 = hardware.iter().find(|h| h.id == "a100-80gb").unwrap();
+        assert_eq!(a100.hardware.bandwidth, BytesPerSecond(2039e9));
+        let llama3 = models.iter().find(|m| m.id == "llama-3-8b").unwrap();
+        assert_eq!((llama3.model.kv_heads, llama3.model.head_dim), (8, 128));
+    }
+
+    #[test]
+    fn a_missing_figure_source_or_a_repeated_id_is_an_error() {
+        let cases = [
+            ("- id: x\n  name: X\n  memory_gb: 80\n  fp16_tflops: 1\n  source: https://a.example\n", "missing field `bandwidth_gb_s`"),
+            ("- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n", "`memory_gb` has no source"),
+            (
+                "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: ftp://a\n",
+                "is not an http(s) URL",
+            ),
+            (
+                "- id: x\n  name: X\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: https://a.example\n- id: x\n  name: Y\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: https://a.example\n",
+                "hardware `x` is defined twice",
+            ),
+        ];
+        for (yaml, want) in cases {
+            let mut out = Vec::new();
+            parse_hardware("hardware.yaml", yaml, &mut out);
+            assert!(out.iter().any(|d| d.message.contains(want)), "{want}: {out:?}");
+        }
+    }
 }

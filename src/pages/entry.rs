@@ -128,16 +128,15 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let ignored = RwSignal::new(Vec::<String>::new());
     if let Some(state) = main_state {
         Effect::new(move |_| {
-            let query = location.query.get_untracked();
-            if query.into_iter().next().is_none() {
-                return;
-            }
             let pairs: Vec<(String, String)> = location
                 .query
                 .get_untracked()
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect();
+            if pairs.is_empty() {
+                return;
+            }
             let (scenario, model, hardware, rejected) =
                 decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), state.example);
             state.model_preset.set(model);

@@ -124,9 +124,8 @@ pub fn decode<'a>(
             "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
             "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
             "tflops" => positive(value).map(|v| s.hardware.peaks.fp16 = FlopsPerSecond(v * 1e12)),
-            "weights" => DataType::from_id(value).map(|d| {
-                s.weights = d.with_groups(s.weights.groups().unwrap_or(d.groups().unwrap_or(Groups::INT4_G128)))
-            }),
+            // The type's default groups; a `group` key after it changes their size.
+            "weights" => DataType::from_id(value).map(|d| s.weights = d),
             "kv" => DataType::from_id(value).map(|d| s.kv = d),
             "group" => value.trim().parse::<u32>().ok().filter(|g| *g <= 65_536).and_then(|g| {
                 s.weights.groups().map(|old| {

@@ -1,7 +1,6 @@
 //! The router: which page answers which path.
 
 use leptos::prelude::*;
-use leptos_meta::provide_meta_context;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
@@ -12,7 +11,6 @@ use crate::urls;
 /// The whole site.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
     provide_theme();
     view! {
         <Router base=urls::router_base()>

@@ -92,8 +92,6 @@ fn render(path: &str) -> String {
     let owner = Owner::new();
     owner.with(|| {
         provide_context(leptos_router::location::RequestUrl::new(path));
-        let (meta, _) = leptos_meta::ServerMetaContext::new();
-        provide_context(meta);
         view! { <App/> }.to_html()
     })
 }
@@ -138,7 +136,7 @@ fn head(page: &Page, origin: &str) -> String {
     let url = format!("{origin}{}", page.path);
     let _ = write!(
         h,
-        "<!--HEAD--><title>{title}</title>\n    <meta name=\"description\" content=\"{desc}\" />\n    <link rel=\"canonical\" href=\"{url}\" />\n",
+        "<title>{title}</title>\n    <meta name=\"description\" content=\"{desc}\" />\n    <link rel=\"canonical\" href=\"{url}\" />\n",
         title = escape(&page.title),
         desc = escape(&page.description),
         url = escape(&url)

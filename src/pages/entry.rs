@@ -1,12 +1,12 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Title};
 use leptos_router::hooks::{use_location, use_params_map};
 use wasm_bindgen::JsCast;
 
 use crate::components::calculator::state::{decode, CalcState};
 use crate::components::calculator::CalculatorView;
+use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::data::{find, Body, Entry, Lang, Segment, BODIES, ENTRIES};
 use crate::i18n::texts;
@@ -198,9 +198,8 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let other_term = translation
         .map(|i| ENTRIES[i].term)
         .filter(|term| !term.eq_ignore_ascii_case(entry.term));
+    use_head(format!("{} · {}", entry.term, t.site_title), lang);
     view! {
-        <Html attr:lang=lang.code()/>
-        <Title text=format!("{} · {}", entry.term, t.site_title)/>
         <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
         <main id="main" class="entry">
             <nav class="breadcrumbs" aria-label="Breadcrumb">

@@ -1,10 +1,10 @@
 //! `/`: sends the reader to the index of the browser's language.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
+use crate::components::head::use_head;
 use crate::data::Lang;
 use crate::i18n::texts;
 use crate::urls;
@@ -40,8 +40,8 @@ pub fn Home() -> impl IntoView {
             },
         );
     });
+    use_head("Glossar · Glossary".to_string(), Lang::En);
     view! {
-        <Title text="Glossar · Glossary"/>
         <main class="home" id="main">
             <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
             <ul class="language-choice">

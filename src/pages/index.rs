@@ -1,9 +1,9 @@
 //! `/{lang}/`: the terms of one language, alphabetically.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Title};
 use leptos_router::hooks::use_params_map;
 
+use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::data::{entries, Lang};
 use crate::i18n::texts;
@@ -47,9 +47,8 @@ fn Index(lang: Lang) -> impl IntoView {
     let mut list: Vec<_> = entries(lang).collect();
     list.sort_by_cached_key(|(_, e)| collation_key(e.term));
     let count = list.len();
+    use_head(format!("{} · {}", t.index_heading, t.site_title), lang);
     view! {
-        <Html attr:lang=lang.code()/>
-        <Title text=format!("{} · {}", t.index_heading, t.site_title)/>
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
         <main id="main" class="index">
             <h1>{t.index_heading}</h1>

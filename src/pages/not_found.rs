@@ -1,8 +1,8 @@
 //! The page for unknown languages and slugs.
 
 use leptos::prelude::*;
-use leptos_meta::{Html, Title};
 
+use crate::components::head::use_head;
 use crate::components::header::SiteHeader;
 use crate::data::Lang;
 use crate::i18n::texts;
@@ -21,9 +21,8 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
         .collect::<Vec<_>>()
         .join(" · ");
     let main_lang = langs[0];
+    use_head(title, main_lang);
     view! {
-        <Html attr:lang=main_lang.code()/>
-        <Title text=title/>
         <SiteHeader lang=main_lang switch=None/>
         <main id="main" class="not-found">
             {langs

@@ -65,14 +65,13 @@ fn pages() -> Vec<Page> {
                 .collect(),
             kind: "website",
         });
-        for (i, e) in entries(lang) {
+        for (_, e) in entries(lang) {
             let mut alternates = vec![(lang.code(), urls::entry(lang, e.slug))];
             if let Some(other) = e.translation.map(|j| &ENTRIES[j]) {
                 alternates.push((other.lang.code(), urls::entry(other.lang, other.slug)));
             }
             let english = alternates.iter().find(|(l, _)| *l == "en").map(|(_, p)| p.clone());
             alternates.push(("x-default", english.unwrap_or_else(|| urls::entry(lang, e.slug))));
-            let _ = i;
             pages.push(Page {
                 file: format!("{}/{}.html", lang.code(), e.slug),
                 path: urls::entry(lang, e.slug),

@@ -100,7 +100,6 @@ pub struct Split<'a> {
 /// Splits a file at its `---` lines.
 pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
     let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let bom = text.len() - text_no_bom.len();
     let first_line_end = text_no_bom.find('\n').unwrap_or(text_no_bom.len());
     if text_no_bom[..first_line_end].trim_end() != "---" {
         return Err(
@@ -116,7 +115,6 @@ pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
             let body_start = offset + line.len();
             let yaml_line = 2;
             let body_line = yaml_line + yaml.matches('\n').count() + 1;
-            let _ = bom;
             return Ok(Split {
                 yaml,
                 yaml_line,

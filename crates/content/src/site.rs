@@ -262,7 +262,7 @@ pub fn load(root: &Path, base: &str) -> Site {
     }
 
     // Bodies, with links resolved against the whole language.
-    for (i, ((lang, shown, front), (body_text, body_line))) in parsed.iter().zip(&bodies).enumerate() {
+    for ((lang, shown, front), (body_text, body_line)) in parsed.iter().zip(&bodies) {
         let index = LangIndex {
             lang,
             base,
@@ -308,7 +308,6 @@ pub fn load(root: &Path, base: &str) -> Site {
                     .hint(format!("add an entry with the same glossar_id under content/{}/; until then the page says that no translation exists", others.join(", "))),
             );
         }
-        let _ = i;
         site.entries.push(Entry {
             lang: lang.clone(),
             path: shown.clone(),

@@ -168,24 +168,17 @@ fn item_line(text: &str, id: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
-/// A preset's `source` and `sources` keys.
-struct Sourcing<'a> {
-    source: &'a Option<String>,
-    sources: &'a BTreeMap<String, String>,
-}
-
 /// Checks that every figure present has an http(s) source, directly or through
 /// `source`.
 fn check_sources(
     path: &str,
-    text: &str,
-    id: &str,
+    line: usize,
+    spec: &impl Spec,
     present: &[&str],
-    Sourcing { source, sources }: Sourcing<'_>,
     figures: &[&str],
     out: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, String> {
-    let line = item_line(text, id);
+    let (id, source, sources) = (spec.id(), spec.source(), spec.sources());
     let mut resolved = BTreeMap::new();
     for key in sources.keys() {
         if !figures.contains(&key.as_str()) {
@@ -230,19 +223,29 @@ fn positive(v: f64) -> bool {
 /// A preset spec with an id.
 trait Spec: serde::de::DeserializeOwned {
     fn id(&self) -> &str;
+    /// The source of every figure not in `sources`.
+    fn source(&self) -> &Option<String>;
+    /// Sources of single figures.
+    fn sources(&self) -> &BTreeMap<String, String>;
 }
 
-impl Spec for HardwareSpec {
-    fn id(&self) -> &str {
-        &self.id
-    }
+macro_rules! spec {
+    ($($t:ty),*) => {$(
+        impl Spec for $t {
+            fn id(&self) -> &str {
+                &self.id
+            }
+            fn source(&self) -> &Option<String> {
+                &self.source
+            }
+            fn sources(&self) -> &BTreeMap<String, String> {
+                &self.sources
+            }
+        }
+    )*};
 }
 
-impl Spec for ModelSpec {
-    fn id(&self) -> &str {
-        &self.id
-    }
-}
+spec!(HardwareSpec, ModelSpec);
 
 /// The specs of a preset file, each with its line; YAML errors and ids defined twice
 /// are reported, and those specs left out.
@@ -301,18 +304,7 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
             ));
             continue;
         }
-        let sources = check_sources(
-            path,
-            text,
-            &s.id,
-            &present,
-            Sourcing {
-                source: &s.source,
-                sources: &s.sources,
-            },
-            HARDWARE_FIGURES,
-            out,
-        );
+        let sources = check_sources(path, line, &s, &present, HARDWARE_FIGURES, out);
         let tera = |v: f64| FlopsPerSecond(v * 1e12);
         presets.push(HardwarePreset {
             hardware: Hardware {
@@ -348,18 +340,7 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
                 present.push(key);
             }
         }
-        let sources = check_sources(
-            path,
-            text,
-            &s.id,
-            &present,
-            Sourcing {
-                source: &s.source,
-                sources: &s.sources,
-            },
-            MODEL_FIGURES,
-            out,
-        );
+        let sources = check_sources(path, line, &s, &present, MODEL_FIGURES, out);
         let experts = match (s.experts, s.active_experts) {
             (Some(count), Some(active)) => Some(Experts { count, active }),
             (None, None) => None,

@@ -139,14 +139,32 @@ impl ChartData {
         p: &Palette,
         scale: f64,
     ) -> DrawResult<DB> {
-        let (t, locale) = (texts(lang), lang.locale());
+        let look = Look {
+            t: texts(lang),
+            locale: lang.locale(),
+            p,
+            scale,
+        };
         match self {
-            ChartData::Roofline(d) => draw_roofline(area, d, t, locale, p, scale),
-            ChartData::Batch { series, critical, full } => {
-                draw_batch(area, series, *critical, *full, t, locale, p, scale)
-            }
-            ChartData::Capacity { series, current } => draw_capacity(area, series, *current, t, locale, p, scale),
+            ChartData::Roofline(d) => draw_roofline(area, d, look),
+            ChartData::Batch { series, critical, full } => draw_batch(area, series, *critical, *full, look),
+            ChartData::Capacity { series, current } => draw_capacity(area, series, *current, look),
         }
+    }
+}
+
+/// How a chart is drawn: its texts, number format, colours and pixel scale.
+#[derive(Clone, Copy)]
+pub struct Look<'a> {
+    t: &'a Texts,
+    locale: Locale,
+    p: &'a Palette,
+    scale: f64,
+}
+
+impl Look<'_> {
+    fn font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", size * self.scale).into_font().color(&self.p.text)
     }
 }
 
@@ -157,13 +175,10 @@ type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::Er
 fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     items: &[(&str, RGBColor)],
-    p: &Palette,
-    scale: f64,
+    look: Look<'_>,
 ) -> DrawResult<DB> {
-    let style = ("sans-serif", 12.0 * scale)
-        .into_font()
-        .color(&p.text)
-        .pos(Pos::new(HPos::Left, VPos::Center));
+    let scale = look.scale;
+    let style = look.font(12.0).pos(Pos::new(HPos::Left, VPos::Center));
     let (mut x, y) = ((66.0 * scale) as i32, (13.0 * scale) as i32);
     let (segment, gap) = ((16.0 * scale) as i32, (6.0 * scale) as i32);
     for (label, colour) in items {
@@ -203,14 +218,13 @@ fn log_log<'a, DB: DrawingBackend>(
     x: std::ops::Range<f64>,
     y: std::ops::Range<f64>,
     (x_title, y_title): (&str, &str),
-    locale: Locale,
-    p: &Palette,
-    scale: f64,
+    look: Look<'_>,
 ) -> Result<
     ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>,
     DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>,
 > {
-    let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
+    let Look { locale, p, scale, .. } = look;
+    let font = |size: f64| look.font(size);
     let mut chart = ChartBuilder::on(area)
         .margin((10.0 * scale) as u32)
         .margin_top((28.0 * scale) as u32)
@@ -236,28 +250,18 @@ fn log_log<'a, DB: DrawingBackend>(
 pub fn draw_roofline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     d: &RooflinePlot,
-    t: &Texts,
-    locale: Locale,
-    p: &Palette,
-    scale: f64,
+    look: Look<'_>,
 ) -> DrawResult<DB> {
+    let Look { t, p, scale, .. } = look;
     area.fill(&p.background)?;
-    let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
+    let font = |size: f64| look.font(size);
     let top = d.roofs.iter().map(|r| r.1).fold(0.0, f64::max);
     let x = log_range(
         (d.decode.0.min(d.ridge) / 4.0).min(0.1),
         (d.prefill.0.max(d.ridge) * 4.0).max(1e3),
     );
     let y = log_range(x.start * d.bandwidth / 1e12, top * 3.0 / 1e12);
-    let mut chart = log_log(
-        area,
-        x.clone(),
-        y.clone(),
-        (t.axis_intensity, t.axis_performance),
-        locale,
-        p,
-        scale,
-    )?;
+    let mut chart = log_log(area, x.clone(), y.clone(), (t.axis_intensity, t.axis_performance), look)?;
     let xs: Vec<f64> = (0..=96)
         .map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0))
         .collect();
@@ -268,7 +272,7 @@ pub fn draw_roofline<DB: DrawingBackend>(
         .enumerate()
         .map(|(i, (label, _))| (*label, colours[i % colours.len()]))
         .collect();
-    legend(area, &items, p, scale)?;
+    legend(area, &items, look)?;
     for (i, (_, roof)) in d.roofs.iter().enumerate() {
         let colour = colours[i % colours.len()];
         let line = xs.iter().map(|&xi| (xi, attained(xi, d.bandwidth, *roof) / 1e12));
@@ -304,30 +308,19 @@ pub fn draw_batch<DB: DrawingBackend>(
     series: &Series,
     critical: Option<f64>,
     full: Option<f64>,
-    t: &Texts,
-    locale: Locale,
-    p: &Palette,
-    scale: f64,
+    look: Look<'_>,
 ) -> DrawResult<DB> {
+    let Look { t, p, scale, .. } = look;
     area.fill(&p.background)?;
-    let font = |size: f64| ("sans-serif", size * scale).into_font().color(&p.text);
+    let font = |size: f64| look.font(size);
     let lo = series.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
     let hi = series.iter().map(|s| s.2).fold(0.0, f64::max);
     let y = log_range(lo / 2.0, hi * 2.0);
-    let mut chart = log_log(
-        area,
-        1.0..4096.0f64,
-        y.clone(),
-        (t.axis_batch, t.axis_tokens),
-        locale,
-        p,
-        scale,
-    )?;
+    let mut chart = log_log(area, 1.0..4096.0f64, y.clone(), (t.axis_batch, t.axis_tokens), look)?;
     legend(
         area,
         &[(t.series_per_request, p.memory), (t.series_batch, p.second)],
-        p,
-        scale,
+        look,
     )?;
     for (colour, pick) in [(p.memory, 0usize), (p.second, 1usize)] {
         let line = series.iter().map(move |s| (s.0, if pick == 0 { s.1 } else { s.2 }));
@@ -358,11 +351,9 @@ pub fn draw_capacity<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     series: &Series,
     current: (f64, f64),
-    t: &Texts,
-    locale: Locale,
-    p: &Palette,
-    scale: f64,
+    look: Look<'_>,
 ) -> DrawResult<DB> {
+    let Look { t, p, scale, .. } = look;
     area.fill(&p.background)?;
     let x_lo = series.first().map_or(256.0, |s| s.0);
     let x_hi = series.last().map_or(1e6, |s| s.0);
@@ -372,9 +363,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
         x_lo..x_hi,
         log_range(0.5, hi * 2.0),
         (t.axis_context, t.axis_requests),
-        locale,
-        p,
-        scale,
+        look,
     )?;
     let line = series.iter().filter(|s| s.1 >= 1.0).map(|s| (s.0, s.1));
     chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;

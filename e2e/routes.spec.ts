@@ -73,3 +73,28 @@ for (const path of ['en/does-not-exist', 'fr/', 'de/does-not-exist']) {
     await expect(page.locator('main h1').first()).toHaveText(/not found|nicht gefunden/);
   });
 }
+
+test('an entry opened inside the app fetches its prose and shows the live figures', async ({ page, problems }) => {
+  await page.goto('en/memory-bandwidth?bw=4000');
+  await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+  const expected = await page.locator('article .prose .rv').first().innerText();
+
+  await page.goto('en/memory-bound');
+  await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+  await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+  const prose = page.waitForRequest((r) => r.url().endsWith('/prose/en/memory-bandwidth.html'));
+  await page.locator('article a.xref', { hasText: 'Memory bandwidth' }).first().click();
+  await prose;
+  await expect(page).toHaveURL(/\/en\/memory-bandwidth\?.*bw=4000/);
+  await expect(page.locator('article .prose h2').first()).toBeVisible();
+  await expect(page.locator('article .prose .rv').first()).toHaveText(expected);
+});
+
+test('an entry whose prose cannot be loaded says so in the page language', async ({ page }) => {
+  await page.route('**/prose/**', (route) => route.abort());
+  await page.goto('de/memory-bound');
+  await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+  await page.locator('article a.xref', { hasText: 'Speicherbandbreite' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('ließ sich nicht laden');
+  await expect(page.locator('.calculator')).toBeVisible();
+});

@@ -161,8 +161,8 @@ impl Inline {
 /// A part of a body.
 #[derive(Debug)]
 pub enum Segment {
-    /// Sanitised HTML.
-    Html(&'static str),
+    /// Prose, by index into the entry's prose segments (see [`Prose`]).
+    Prose(usize),
     /// A calculator, by index into [`Body::calculators`].
     Calculator(usize),
 }
@@ -214,6 +214,52 @@ mod generated {
 }
 
 pub use generated::{BASE_PATH, BODIES, ENTRIES, HARDWARE, MODELS};
+
+#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
+pub use generated::PROSE;
+
+/// Separates the segments of a prose file. Sanitised prose never holds a comment.
+pub const PROSE_SEPARATOR: &str = "<!--segment-->\n";
+
+/// An entry's prose: sanitised HTML, one string per [`Segment::Prose`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prose {
+    /// Not loaded yet (or already on the page, put there by the pre-renderer).
+    Pending,
+    /// The segments.
+    Ready(Vec<String>),
+    /// The prose file could not be loaded.
+    Failed,
+}
+
+impl Prose {
+    /// The prose the build carries: every native build and debug browser builds.
+    /// The release browser build carries none and fetches [`crate::urls::prose`].
+    pub fn bundled(index: usize) -> Prose {
+        #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
+        {
+            Prose::Ready(PROSE[index].iter().map(|s| s.to_string()).collect())
+        }
+        #[cfg(not(any(not(target_arch = "wasm32"), debug_assertions)))]
+        {
+            let _ = index;
+            Prose::Pending
+        }
+    }
+
+    /// Splits a prose file.
+    pub fn parse(file: &str) -> Prose {
+        Prose::Ready(file.split(PROSE_SEPARATOR).map(str::to_string).collect())
+    }
+
+    /// Segment `k`, or nothing while it is not loaded.
+    pub fn segment(&self, k: usize) -> &str {
+        match self {
+            Prose::Ready(segments) => segments.get(k).map_or("", String::as_str),
+            Prose::Pending | Prose::Failed => "",
+        }
+    }
+}
 
 /// The entry of `lang` with `slug`.
 pub fn find(lang: Lang, slug: &str) -> Option<usize> {

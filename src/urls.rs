@@ -18,6 +18,11 @@ pub fn entry(lang: Lang, slug: &str) -> String {
     format!("{BASE_PATH}{}/{slug}", lang.code())
 }
 
+/// The file holding an entry's prose, fetched when the entry opens in the app.
+pub fn prose(lang: Lang, slug: &str) -> String {
+    format!("{BASE_PATH}prose/{}/{slug}.html", lang.code())
+}
+
 /// A URL with a query string appended when there is one.
 pub fn with_query(url: &str, query: &str) -> String {
     if query.is_empty() {

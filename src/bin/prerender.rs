@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use glossary::components::charts::{ChartData, LIGHT};
-use glossary::data::{entries, Lang, BASE_PATH, BODIES, ENTRIES};
+use glossary::data::{entries, Lang, BASE_PATH, BODIES, ENTRIES, PROSE, PROSE_SEPARATOR};
 use glossary::i18n::texts;
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
@@ -224,6 +224,11 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
         }
         write(dist, &page.file, &fill(&shell, page, &body, origin)?)?;
     }
+    // Each entry's prose, fetched by the app when the entry opens without a page load.
+    for (index, e) in ENTRIES.iter().enumerate() {
+        let url = urls::prose(e.lang, e.slug);
+        write(dist, &url[BASE_PATH.len()..], &PROSE[index].join(PROSE_SEPARATOR))?;
+    }
     // Anything else: the app renders the not-found page; without JavaScript, a note.
     let not_found = shell
         .replacen(
@@ -241,7 +246,7 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     write(
         dist,
         "robots.txt",
-        &format!("User-agent: *\nAllow: /\nSitemap: {origin}{BASE_PATH}sitemap.xml\n"),
+        &format!("User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nSitemap: {origin}{BASE_PATH}sitemap.xml\n"),
     )?;
     Ok(pages.len())
 }
@@ -254,7 +259,7 @@ fn main() -> std::process::ExitCode {
     };
     match run(&PathBuf::from(dist), origin.trim_end_matches('/')) {
         Ok(n) => {
-            eprintln!("prerender: {n} pages, 404.html, sitemap.xml and robots.txt written to {dist}");
+            eprintln!("prerender: {n} pages, prose files, 404.html, sitemap.xml and robots.txt written to {dist}");
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {

@@ -8,7 +8,7 @@ use crate::components::calculator::state::{decode, CalcState};
 use crate::components::calculator::CalculatorView;
 use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
-use crate::data::{find, Body, Entry, Lang, Segment, BODIES, ENTRIES};
+use crate::data::{find, Body, Entry, Lang, Prose, Segment, BODIES, ENTRIES};
 use crate::i18n::texts;
 use crate::pages::not_found::NotFound;
 use crate::urls;
@@ -112,6 +112,21 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
     }
 }
 
+/// The text of a file of the site, or `None` when it cannot be had.
+async fn fetch_text(url: String) -> Option<String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
+        .await
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    if !response.ok() {
+        return None;
+    }
+    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+}
+
 #[component]
 fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let t = texts(lang);
@@ -148,6 +163,40 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     let query = Signal::derive(move || main_state.map(|s| s.query()).unwrap_or_default());
 
     let article = NodeRef::<leptos::html::Article>::new();
+    // The release bundle carries no prose. A pre-rendered page has it already; an
+    // entry opened inside the app fetches its prose file.
+    let prose = RwSignal::new(Prose::bundled(index));
+    Effect::new(move |_| {
+        if prose.get_untracked() != Prose::Pending {
+            return;
+        }
+        let on_page = article
+            .get_untracked()
+            .and_then(|a| a.query_selector(".prose > *").ok().flatten())
+            .is_some();
+        if on_page {
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let loaded = fetch_text(urls::prose(lang, entry.slug))
+                .await
+                .map_or(Prose::Failed, |text| Prose::parse(&text));
+            // The reader may have moved on; the signal is gone with the page then.
+            let _ = prose.try_set(loaded);
+        });
+    });
+    // Fresh prose holds the example's values: bring them up to date once it is in.
+    Effect::new(move |_| {
+        if !prose.with(|p| matches!(p, Prose::Ready(_))) {
+            return;
+        }
+        let Some(state) = main_state else { return };
+        request_animation_frame(move || {
+            if let Some(el) = article.get_untracked() {
+                update_prose(&el, body, &state, lang, &query.get_untracked());
+            }
+        });
+    });
     Effect::new(move |first: Option<()>| {
         let q = query.get();
         let Some(state) = main_state else { return };
@@ -179,7 +228,12 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         .segments
         .iter()
         .map(|segment| match segment {
-            Segment::Html(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
+            Segment::Prose(k) => {
+                let k = *k;
+                // While hydrating, an empty value leaves the pre-rendered prose alone.
+                view! { <div class="prose" inner_html=move || prose.with(|p| p.segment(k).to_string())></div> }
+                    .into_any()
+            }
             Segment::Calculator(i) => {
                 let calc = &body.calculators[*i];
                 let (state, ignored): (CalcState, Signal<Vec<String>>) = match (i, main_state) {
@@ -220,6 +274,9 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
                     {entry.draft.then(|| view! { <p class="notice draft">{t.draft_notice}</p> })}
                     {translation.is_none().then(|| view! { <p class="notice">{t.no_translation}</p> })}
                 </header>
+                {move || prose.with(|p| *p == Prose::Failed).then(|| view! {
+                    <p class="notice error" role="alert">{t.prose_failed}</p>
+                })}
                 {segments}
                 {(!entry.related.is_empty()).then(|| view! {
                     <section class="related">

@@ -1,5 +1,6 @@
 //! Rust source for the site crate: typed, static data with no parser left in the
-//! browser bundle. The index (entries' metadata) and the bodies are separate tables.
+//! browser bundle. The index (entries' metadata), the bodies' structure and the
+//! bodies' prose are separate tables.
 
 use std::fmt::Write;
 
@@ -131,11 +132,15 @@ pub fn generate(site: &Site, base: &str) -> String {
     o.push_str("];\n\n/// Every entry's body, by the entry's index.\npub static BODIES: &[Body] = &[\n");
     for e in &site.entries {
         let b = &e.body;
+        let mut prose = 0;
         let segments: Vec<String> = b
             .segments
             .iter()
             .map(|seg| match seg {
-                Segment::Html(html) => format!("Segment::Html({})", s(html)),
+                Segment::Html(_) => {
+                    prose += 1;
+                    format!("Segment::Prose({})", prose - 1)
+                }
                 Segment::Calculator(i) => format!("Segment::Calculator({i})"),
             })
             .collect();
@@ -180,6 +185,27 @@ pub fn generate(site: &Site, base: &str) -> String {
             calculators.join(", "),
             inline.join(", ")
         );
+    }
+    o.push_str("];\n\n");
+
+    // The prose is the bulk of the content and grows with every entry: the release
+    // browser build leaves it out and fetches one entry's prose when it opens.
+    o.push_str(
+        "/// Every entry's prose (sanitised HTML), by the entry's index and prose segment.\n\
+         #[cfg(any(not(target_arch = \"wasm32\"), debug_assertions))]\n\
+         pub static PROSE: &[&[&str]] = &[\n",
+    );
+    for e in &site.entries {
+        let html: Vec<String> = e
+            .body
+            .segments
+            .iter()
+            .filter_map(|seg| match seg {
+                Segment::Html(html) => Some(s(html)),
+                Segment::Calculator(_) => None,
+            })
+            .collect();
+        let _ = writeln!(o, "    &[{}],", html.join(", "));
     }
     o.push_str("];\n");
     o

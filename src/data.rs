@@ -98,6 +98,17 @@ pub struct Entry {
     pub related: &'static [Related],
 }
 
+/// A category of entries.
+#[derive(Debug)]
+pub struct Category {
+    /// Language.
+    pub lang: Lang,
+    /// The slug the entries carry.
+    pub slug: &'static str,
+    /// Display name.
+    pub name: &'static str,
+}
+
 /// A chart of a calculator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Chart {
@@ -213,7 +224,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/content.rs"));
 }
 
-pub use generated::{BASE_PATH, BODIES, ENTRIES, HARDWARE, MODELS};
+pub use generated::{BASE_PATH, BODIES, CATEGORIES, ENTRIES, HARDWARE, MODELS};
 
 #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
 pub use generated::PROSE;
@@ -264,6 +275,14 @@ impl Prose {
 /// The entry of `lang` with `slug`.
 pub fn find(lang: Lang, slug: &str) -> Option<usize> {
     ENTRIES.iter().position(|e| e.lang == lang && e.slug == slug)
+}
+
+/// The display name of a category of `lang`.
+pub fn category_name(lang: Lang, slug: &str) -> Option<&'static str> {
+    CATEGORIES
+        .iter()
+        .find(|c| c.lang == lang && c.slug == slug)
+        .map(|c| c.name)
 }
 
 /// Entries of one language, in the order of the table.

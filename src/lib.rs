@@ -6,8 +6,11 @@
 pub mod app;
 pub mod components;
 pub mod data;
+pub mod html;
 pub mod i18n;
+pub mod listen;
 pub mod pages;
+pub mod search;
 pub mod urls;
 
 pub use app::App;
@@ -21,16 +24,24 @@ pub fn mount() {
     // Debug builds say why they panicked; release builds abort without the text.
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
+    let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
+    let prerendered = body.as_ref().is_some_and(|b| b.has_attribute(PRERENDERED));
     #[cfg(feature = "hydrate")]
-    {
-        let prerendered = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.body())
-            .is_some_and(|b| b.has_attribute(PRERENDERED));
-        if prerendered {
-            leptos::mount::hydrate_body(App);
-            return;
-        }
+    if prerendered {
+        leptos::mount::hydrate_body(App);
+    } else {
+        leptos::mount::mount_to_body(App);
     }
-    leptos::mount::mount_to_body(App);
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = prerendered;
+        leptos::mount::mount_to_body(App);
+    }
+    // The page is live: styles and tests can tell.
+    if let Some(b) = body {
+        let _ = b.set_attribute(LIVE, "");
+    }
 }
+
+/// The attribute on `<body>` once the app has taken over the page.
+pub const LIVE: &str = "data-live";

@@ -32,7 +32,59 @@ pub fn with_query(url: &str, query: &str) -> String {
     }
 }
 
+/// A value for a query string, percent-encoded as `encodeURIComponent` does: the
+/// browser's own function in the app, the same set of characters when pre-rendering.
+pub fn encode(value: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::encode_uri_component(value).into()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+        const COMPONENT: &percent_encoding::AsciiSet = &NON_ALPHANUMERIC
+            .remove(b'-')
+            .remove(b'_')
+            .remove(b'.')
+            .remove(b'!')
+            .remove(b'~')
+            .remove(b'*')
+            .remove(b'\'')
+            .remove(b'(')
+            .remove(b')');
+        utf8_percent_encode(value, COMPONENT).to_string()
+    }
+}
+
+/// Puts `query` into the address bar without a navigation (the page's state is
+/// already on screen), keeping the path and fragment.
+pub fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let loc = window.location();
+    let path = loc.pathname().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    let target = format!("{}{hash}", with_query(&path, query));
+    let current = format!("{path}{}{hash}", loc.search().unwrap_or_default());
+    if target != current {
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+        }
+    }
+}
+
 /// The router's base: the base path without its trailing slash.
 pub fn router_base() -> &'static str {
     BASE_PATH.trim_end_matches('/')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_encoded() {
+        assert_eq!(encode("Technik"), "Technik");
+        assert_eq!(encode("a b&c=ü"), "a%20b%26c%3D%C3%BC");
+        assert_eq!(encode("x-y_z.(1)!"), "x-y_z.(1)!");
+    }
 }

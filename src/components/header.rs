@@ -1,7 +1,8 @@
-//! The header on every page: site title, language switch, skip link.
+//! The header on every page: site title, search, language switch, theme, skip link.
 
 use leptos::prelude::*;
 
+use crate::components::search::Search;
 use crate::components::theme::ThemeToggle;
 use crate::data::{Lang, ENTRIES};
 use crate::i18n::texts;
@@ -58,6 +59,7 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         <a class="skip-link" href="#main">{t.skip_to_content}</a>
         <header class="site-header">
             <a class="site-title" href=urls::index(lang)>{t.site_title}</a>
+            <Search lang/>
             <nav aria-label=t.switch_language>{switch}<ThemeToggle lang/></nav>
         </header>
     }

@@ -5,4 +5,6 @@ pub mod canvas;
 pub mod charts;
 pub mod head;
 pub mod header;
+pub mod preview;
+pub mod search;
 pub mod theme;

@@ -1,5 +1,7 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 use wasm_bindgen::JsCast;
@@ -8,8 +10,11 @@ use crate::components::calculator::state::{decode, CalcState};
 use crate::components::calculator::CalculatorView;
 use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
-use crate::data::{find, Body, Entry, Lang, Prose, Segment, BODIES, ENTRIES};
+use crate::components::preview::LinkPreviews;
+use crate::data::{category_name, find, Body, Entry, Lang, Prose, Segment, BODIES, ENTRIES};
+use crate::html::escape;
 use crate::i18n::texts;
+use crate::listen::on;
 use crate::pages::not_found::NotFound;
 use crate::urls;
 
@@ -210,18 +215,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
             return;
         }
         // Keep the address shareable without a navigation.
-        if let Some(window) = web_sys::window() {
-            let loc = window.location();
-            let path = loc.pathname().unwrap_or_default();
-            let hash = loc.hash().unwrap_or_default();
-            let target = format!("{}{hash}", urls::with_query(&path, &q));
-            let current = format!("{path}{}{hash}", loc.search().unwrap_or_default());
-            if target != current {
-                if let Ok(history) = window.history() {
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
-                }
-            }
-        }
+        urls::replace_query(&q);
     });
 
     let segments = body
@@ -253,58 +247,159 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         .map(|i| ENTRIES[i].term)
         .filter(|term| !term.eq_ignore_ascii_case(entry.term));
     use_head(format!("{} · {}", entry.term, t.site_title), lang);
+    // The copy-link button lives in static markup; one listener serves it.
+    Effect::new(move |_| {
+        if let Some(el) = article.get() {
+            on(el.into(), &["click"], move |ev| {
+                let button = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|t| t.closest(".copy-link button").ok().flatten());
+                if let Some(button) = button {
+                    copy_link(&button, lang);
+                }
+            });
+        }
+    });
     view! {
         <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
         <main id="main" class="entry">
-            <nav class="breadcrumbs" aria-label="Breadcrumb">
-                <a href=urls::index(lang)>{t.index_heading}</a>
-                " › "
-                <span aria-current="page">{entry.term}</span>
-            </nav>
+            <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(entry, lang)></nav>
             <article node_ref=article lang=lang.code()>
-                <header class="entry-header">
-                    <h1>
-                        {entry.term}
-                        {other_term.map(|o| view! { " " <span class="other-term" lang=lang.other().code()>"("{o}")"</span> })}
-                    </h1>
-                    {(!entry.variants.is_empty()).then(|| view! {
-                        <p class="variants">{t.also_called}": "{entry.variants.join(", ")}</p>
-                    })}
-                    <p class="short">{entry.short}</p>
-                    {entry.draft.then(|| view! { <p class="notice draft">{t.draft_notice}</p> })}
-                    {translation.is_none().then(|| view! { <p class="notice">{t.no_translation}</p> })}
-                </header>
+                <header class="entry-header" inner_html=heading(entry, lang, other_term, translation.is_some())></header>
                 {move || prose.with(|p| *p == Prose::Failed).then(|| view! {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
                 })}
                 {segments}
-                {(!entry.related.is_empty()).then(|| view! {
-                    <section class="related">
-                        <h2>{t.related_heading}</h2>
-                        <ul>
-                            {entry.related.iter().map(|r| match r.entry {
-                                Some(i) => view! { <li><a class="xref" href=urls::entry(lang, ENTRIES[i].slug)>{r.term}</a></li> }.into_any(),
-                                None => view! { <li><span class="missing-term" title=t.not_yet_written>{r.term}</span></li> }.into_any(),
-                            }).collect_view()}
-                        </ul>
-                    </section>
-                })}
-                {(!entry.sources.is_empty()).then(|| view! {
-                    <section class="sources">
-                        <h2>{t.sources_heading}</h2>
-                        <ol>
-                            {entry.sources.iter().map(|s| view! {
-                                <li><a href=s.url rel="noopener noreferrer">{s.label}</a></li>
-                            }).collect_view()}
-                        </ol>
-                    </section>
-                })}
-                {entry.updated.map(|d| view! {
-                    <p class="updated">{t.updated}": "<time datetime=d>{format_date(d, lang)}</time></p>
-                })}
+                <footer class="entry-end" inner_html=ending(entry, lang)></footer>
             </article>
+            <LinkPreviews/>
         </main>
     }
+}
+
+// The static parts of the page as markup strings: far less code in the bundle than
+// a view per element (see `crate::html`).
+
+fn breadcrumbs(entry: &Entry, lang: Lang) -> String {
+    let t = texts(lang);
+    let mut html = format!(
+        r#"<a href="{}">{}</a> › "#,
+        escape(&urls::index(lang)),
+        escape(t.index_heading)
+    );
+    if let Some(slug) = entry.category {
+        let url = urls::with_query(&urls::index(lang), &format!("category={}", urls::encode(slug)));
+        let name = category_name(lang, slug).unwrap_or(slug);
+        let _ = write!(html, r#"<a href="{}">{}</a> › "#, escape(&url), escape(name));
+    }
+    let _ = write!(html, r#"<span aria-current="page">{}</span>"#, escape(entry.term));
+    html
+}
+
+fn heading(entry: &Entry, lang: Lang, other_term: Option<&str>, translated: bool) -> String {
+    let t = texts(lang);
+    let mut html = format!("<h1>{}", escape(entry.term));
+    if let Some(o) = other_term {
+        let _ = write!(
+            html,
+            r#" <span class="other-term" lang="{}">({})</span>"#,
+            lang.other().code(),
+            escape(o)
+        );
+    }
+    html.push_str("</h1>");
+    if !entry.variants.is_empty() {
+        let _ = write!(
+            html,
+            r#"<p class="variants">{}: {}</p>"#,
+            escape(t.also_called),
+            escape(&entry.variants.join(", "))
+        );
+    }
+    let _ = write!(
+        html,
+        r#"<p class="short">{}</p><p class="copy-link"><button type="button">{}</button> <span class="copy-status" role="status"></span></p>"#,
+        escape(entry.short),
+        escape(t.copy_link)
+    );
+    if entry.draft {
+        let _ = write!(html, r#"<p class="notice draft">{}</p>"#, escape(t.draft_notice));
+    }
+    if !translated {
+        let _ = write!(html, r#"<p class="notice">{}</p>"#, escape(t.no_translation));
+    }
+    html
+}
+
+fn ending(entry: &Entry, lang: Lang) -> String {
+    let t = texts(lang);
+    let mut html = String::new();
+    if !entry.related.is_empty() {
+        let _ = write!(
+            html,
+            r#"<section class="related"><h2>{}</h2><ul>"#,
+            escape(t.related_heading)
+        );
+        for r in entry.related {
+            let _ = match r.entry {
+                Some(i) => write!(
+                    html,
+                    r#"<li><a class="xref" href="{}">{}</a></li>"#,
+                    escape(&urls::entry(lang, ENTRIES[i].slug)),
+                    escape(r.term)
+                ),
+                None => write!(
+                    html,
+                    r#"<li><span class="missing-term">{}</span> <span class="missing-note">({})</span></li>"#,
+                    escape(r.term),
+                    escape(t.not_yet_written)
+                ),
+            };
+        }
+        html.push_str("</ul></section>");
+    }
+    if !entry.sources.is_empty() {
+        let _ = write!(
+            html,
+            r#"<section class="sources"><h2>{}</h2><ol>"#,
+            escape(t.sources_heading)
+        );
+        for s in entry.sources {
+            let _ = write!(
+                html,
+                r#"<li><a href="{}" rel="noopener noreferrer">{}</a></li>"#,
+                escape(s.url),
+                escape(s.label)
+            );
+        }
+        html.push_str("</ol></section>");
+    }
+    if let Some(d) = entry.updated {
+        let _ = write!(
+            html,
+            r#"<p class="updated">{}: <time datetime="{}">{}</time></p>"#,
+            escape(t.updated),
+            escape(d),
+            escape(&format_date(d, lang))
+        );
+    }
+    html
+}
+
+/// Copies the page's address, with its calculator state, and says so beside the button.
+fn copy_link(button: &web_sys::Element, lang: Lang) {
+    let t = texts(lang);
+    let Some(window) = web_sys::window() else { return };
+    let status = button.next_element_sibling();
+    let href = window.location().href().unwrap_or_default();
+    let promise = window.navigator().clipboard().write_text(&href);
+    leptos::task::spawn_local(async move {
+        let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        if let Some(status) = status {
+            status.set_text_content(Some(if done { t.link_copied } else { t.copy_failed }));
+        }
+    });
 }
 
 #[cfg(test)]

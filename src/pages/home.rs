@@ -1,8 +1,6 @@
 //! `/`: sends the reader to the index of the browser's language.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 use crate::components::head::use_head;
 use crate::data::Lang;
@@ -28,17 +26,12 @@ fn preferred_language() -> Lang {
 /// The root page: a plain choice of language, replaced at once by the preferred one.
 #[component]
 pub fn Home() -> impl IntoView {
-    let navigate = use_navigate();
+    // A page load rather than a route change: the index is a pre-rendered page of
+    // its own, and the root stays out of the history.
     Effect::new(move |_| {
-        let target = urls::index(preferred_language());
-        let path = target.strip_prefix(urls::router_base()).unwrap_or(&target).to_string();
-        navigate(
-            &path,
-            NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
-        );
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().replace(&urls::index(preferred_language()));
+        }
     });
     use_head("Glossar · Glossary".to_string(), Lang::En);
     view! {

@@ -1,32 +1,21 @@
-//! `/{lang}/`: the terms of one language, alphabetically.
+//! `/{lang}/`: the terms of one language in dictionary order, grouped by first
+//! letter, with a letter bar and filters by category and type. The filters live in
+//! the address (`?category=…&marker=…`), so a filtered index can be linked to.
+
+use std::fmt::Write;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_location, use_params_map};
+use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
-use crate::data::{entries, Lang};
+use crate::data::{entries, Entry, Lang, CATEGORIES};
+use crate::html::escape;
 use crate::i18n::texts;
 use crate::pages::not_found::NotFound;
+use crate::search::collation_key;
 use crate::urls;
-
-/// A sort key in which case and accents do not matter and ß sorts as ss
-/// (German dictionary order, which English order agrees with for these letters).
-pub fn collation_key(term: &str) -> String {
-    let mut key = String::with_capacity(term.len());
-    for ch in term.chars().flat_map(char::to_lowercase) {
-        match ch {
-            'ä' | 'à' | 'á' | 'â' => key.push('a'),
-            'ö' | 'ò' | 'ó' | 'ô' => key.push('o'),
-            'ü' | 'ù' | 'ú' | 'û' => key.push('u'),
-            'é' | 'è' | 'ê' => key.push('e'),
-            'ß' => key.push_str("ss"),
-            c if c.is_alphanumeric() => key.push(c),
-            _ => key.push(' '),
-        }
-    }
-    key
-}
 
 /// The index of one language.
 #[component]
@@ -41,44 +30,305 @@ pub fn IndexPage() -> impl IntoView {
     }
 }
 
+/// The heading an entry is listed under: its first letter (umlauts with their base
+/// letter), or `#` for a digit or symbol.
+pub fn letter_of(term: &str) -> char {
+    collation_key(term)
+        .chars()
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .map_or('#', |c| c.to_ascii_uppercase())
+}
+
+/// The letters of the letter bar: `#` first where used, then A to Z.
+fn alphabet(used: &[char]) -> Vec<char> {
+    used.iter()
+        .copied()
+        .filter(|c| *c == '#')
+        .take(1)
+        .chain('A'..='Z')
+        .collect()
+}
+
+/// The filter values in the address.
+fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, String) {
+    (
+        query.get("category").unwrap_or_default(),
+        query.get("marker").unwrap_or_default(),
+    )
+}
+
+/// Shows the entries matching the filters and hides the rest, with their empty
+/// letter groups; updates the count, the letter bar and the filter fields.
+fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, total: usize, lang: Lang) {
+    let t = texts(lang);
+    let all = |selector: &str| -> Vec<web_sys::Element> {
+        let Ok(list) = main.query_selector_all(selector) else {
+            return Vec::new();
+        };
+        (0..list.length())
+            .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
+            .collect()
+    };
+    let matches = |el: &web_sys::Element, attr: &str, value: &str| {
+        value.is_empty() || el.get_attribute(attr).as_deref() == Some(value)
+    };
+    let mut shown = 0;
+    for group in all(".letter-group") {
+        let mut visible = 0;
+        for item in all(&format!("#{} li", group.id())) {
+            let show = matches(&item, "data-category", category) && matches(&item, "data-marker", marker);
+            let _ = item.toggle_attribute_with_force("hidden", !show);
+            visible += usize::from(show);
+        }
+        let _ = group.toggle_attribute_with_force("hidden", visible == 0);
+        let letter = group.id().trim_start_matches("group-").to_string();
+        if let Some(link) = main
+            .query_selector(&format!(".letters a[data-letter='{letter}']"))
+            .ok()
+            .flatten()
+        {
+            if visible == 0 {
+                let _ = link.set_attribute("aria-disabled", "true");
+                let _ = link.set_attribute("tabindex", "-1");
+            } else {
+                let _ = link.remove_attribute("aria-disabled");
+                let _ = link.remove_attribute("tabindex");
+            }
+        }
+        shown += visible;
+    }
+    let text = if shown == total {
+        (t.entries_count)(total)
+    } else {
+        (t.entries_shown)(shown, total)
+    };
+    for (selector, hidden) in [
+        (".filter-reset", category.is_empty() && marker.is_empty()),
+        (".no-match", shown > 0),
+    ] {
+        if let Some(el) = main.query_selector(selector).ok().flatten() {
+            let _ = el.toggle_attribute_with_force("hidden", hidden);
+        }
+    }
+    if let Some(count) = main.query_selector(".count").ok().flatten() {
+        count.set_text_content(Some(&text));
+    }
+    for (id, value) in [("filter-category", category), ("filter-marker", marker)] {
+        if let Some(select) = main
+            .query_selector(&format!("#{id}"))
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
+            if select.value() != value {
+                select.set_value(value);
+            }
+        }
+    }
+}
+
+/// A click on the letter bar: scrolls to the letter's group and moves the focus
+/// there, keeping the filters in the address (the router would drop them).
+fn jump_to_letter(ev: leptos::ev::MouseEvent) {
+    let Some(link) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("a[data-letter]").ok().flatten())
+    else {
+        return;
+    };
+    ev.prevent_default();
+    let letter = link.get_attribute("data-letter").unwrap_or_default();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(heading) = document
+        .get_element_by_id(&format!("letter-{letter}"))
+        .and_then(|h| h.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        heading.scroll_into_view();
+        let _ = heading.focus();
+    }
+    if let (Some(window), Some(location)) = (web_sys::window(), document.location()) {
+        let path = location.pathname().unwrap_or_default();
+        let search = location.search().unwrap_or_default();
+        if let Ok(history) = window.history() {
+            let target = format!("{path}{search}#group-{letter}");
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+        }
+    }
+}
+
+/// The page. The list is rendered once, complete (as pre-rendered); the filters
+/// hide what does not match, which stays fast for hundreds of entries and keeps
+/// the bundle small.
 #[component]
 fn Index(lang: Lang) -> impl IntoView {
     let t = texts(lang);
-    let mut list: Vec<_> = entries(lang).collect();
-    list.sort_by_cached_key(|(_, e)| collation_key(e.term));
-    let count = list.len();
+    let mut list: Vec<(String, &'static Entry)> = entries(lang).map(|(_, e)| (collation_key(e.term), e)).collect();
+    list.sort_unstable_by(|a, b| (&a.0, a.1.slug).cmp(&(&b.0, b.1.slug)));
+    let total = list.len();
+    let mut groups: Vec<(char, Vec<&'static Entry>)> = Vec::new();
+    for (_, e) in list {
+        let l = letter_of(e.term);
+        match groups.last_mut() {
+            Some((last, items)) if *last == l => items.push(e),
+            _ => groups.push((l, vec![e])),
+        }
+    }
+    let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
+    let mut markers: Vec<&'static str> = groups
+        .iter()
+        .flat_map(|(_, g)| g.iter().filter_map(|e| e.marker))
+        .collect();
+    markers.sort_unstable_by_key(|m| collation_key(m));
+    markers.dedup();
     use_head(format!("{} · {}", t.index_heading, t.site_title), lang);
+
+    // The filters come from the address once the page is live, so hydration meets
+    // the pre-rendered (unfiltered) markup; a change writes them back to it.
+    let category = RwSignal::new(String::new());
+    let marker = RwSignal::new(String::new());
+    let location = use_location();
+    Effect::new(move |_| {
+        let (c, m) = filters_from_query(&location.query.get());
+        category.set(c);
+        marker.set(m);
+    });
+    let main = NodeRef::<leptos::html::Main>::new();
+    Effect::new(move |_| {
+        let (c, m) = (category.get(), marker.get());
+        if let Some(main) = main.get() {
+            apply_filters(&main, &c, &m, total, lang);
+        }
+    });
+    let set_filter = move |signal: RwSignal<String>, value: String| {
+        signal.set(value);
+        let mut pairs = Vec::new();
+        for (key, value) in [
+            ("category", category.get_untracked()),
+            ("marker", marker.get_untracked()),
+        ] {
+            if !value.is_empty() {
+                pairs.push(format!("{key}={}", urls::encode(&value)));
+            }
+        }
+        urls::replace_query(&pairs.join("&"));
+    };
+
+    // The letter bar and the list are static markup, written as one string: far
+    // less code in the bundle than a view per element (see `crate::html`).
+    let mut letters = String::new();
+    for l in alphabet(&used) {
+        if used.contains(&l) {
+            let _ = write!(letters, r##"<a href="#group-{l}" data-letter="{l}">{l}</a>"##);
+        } else {
+            let _ = write!(letters, r#"<span aria-disabled="true">{l}</span>"#);
+        }
+    }
+    let mut list = String::new();
+    for (l, items) in groups {
+        let _ = write!(
+            list,
+            r#"<section class="letter-group" id="group-{l}" aria-labelledby="letter-{l}"><h2 id="letter-{l}" tabindex="-1">{l}</h2><ul class="term-list">"#
+        );
+        for e in items {
+            list.push_str("<li");
+            for (attr, value) in [("data-category", e.category), ("data-marker", e.marker)] {
+                if let Some(v) = value {
+                    let _ = write!(list, r#" {attr}="{}""#, escape(v));
+                }
+            }
+            let _ = write!(
+                list,
+                r#"><a class="term" href="{}">{}</a>"#,
+                escape(&urls::entry(lang, e.slug)),
+                escape(e.term)
+            );
+            if let Some(m) = e.marker {
+                let _ = write!(list, r#" <span class="badge">{}</span>"#, escape(m));
+            }
+            if e.draft {
+                let _ = write!(list, r#" <span class="badge draft">{}</span>"#, escape(t.draft));
+            }
+            let _ = write!(list, r#"<p class="short">{}</p></li>"#, escape(e.short));
+        }
+        list.push_str("</ul></section>");
+    }
+    let categories = CATEGORIES
+        .iter()
+        .filter(|c| c.lang == lang)
+        .map(|c| view! { <option value=c.slug>{c.name}</option> })
+        .collect_view();
+    let markers = markers
+        .into_iter()
+        .map(|m| view! { <option value=m>{m}</option> })
+        .collect_view();
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
-        <main id="main" class="index">
+        <main id="main" class="index" node_ref=main>
             <h1>{t.index_heading}</h1>
-            <p class="count">{(t.entries_count)(count)}</p>
-            <ul class="term-list">
-                {list
-                    .into_iter()
-                    .map(|(_, e)| {
-                        view! {
-                            <li>
-                                <a class="term" href=urls::entry(lang, e.slug)>{e.term}</a>
-                                {e.draft.then(|| view! { <span class="badge draft">{t.draft}</span> })}
-                                <p class="short">{e.short}</p>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
+            <div class="filters">
+                <div class="filter">
+                    <label for="filter-category">{t.filter_category}</label>
+                    <select id="filter-category" on:change=move |ev| set_filter(category, event_target_value(&ev))>
+                        <option value="">{t.filter_all}</option>
+                        {categories}
+                    </select>
+                </div>
+                <div class="filter">
+                    <label for="filter-marker">{t.filter_marker}</label>
+                    <select id="filter-marker" on:change=move |ev| set_filter(marker, event_target_value(&ev))>
+                        <option value="">{t.filter_all}</option>
+                        {markers}
+                    </select>
+                </div>
+                <button
+                    type="button"
+                    class="filter-reset"
+                    hidden
+                    on:click=move |_| {
+                        marker.set(String::new());
+                        set_filter(category, String::new());
+                    }
+                >
+                    {t.filter_reset}
+                </button>
+            </div>
+            <p class="count" aria-live="polite">{(t.entries_count)(total)}</p>
+            <nav class="letters" aria-label=t.letters inner_html=letters on:click=jump_to_letter></nav>
+            <p class="notice no-match" hidden>{t.no_filter_match}</p>
+            <div class="groups" inner_html=list></div>
         </main>
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::collation_key;
+    use super::*;
+    use crate::data::category_name;
 
     #[test]
-    fn umlauts_sort_with_their_base_letter() {
-        let mut terms = vec!["Zeit", "Übertragung", "Uhr", "Maß", "Masse", "apfel"];
-        terms.sort_by_key(|t| collation_key(t));
-        assert_eq!(terms, vec!["apfel", "Maß", "Masse", "Übertragung", "Uhr", "Zeit"]);
+    fn umlauts_and_symbols_file_under_their_letter() {
+        assert_eq!(letter_of("Übertragung"), 'U');
+        assert_eq!(letter_of("ärger"), 'A');
+        assert_eq!(letter_of("4-bit"), '#');
+        assert_eq!(letter_of("„Quote“"), 'Q');
+    }
+
+    #[test]
+    fn the_letter_bar_lists_symbols_only_when_used() {
+        assert_eq!(alphabet(&['A']).len(), 26);
+        assert_eq!(alphabet(&['#', 'B'])[..2], ['#', 'A']);
+    }
+
+    #[test]
+    fn every_category_of_the_content_has_a_name() {
+        for (_, e) in entries(Lang::De).chain(entries(Lang::En)) {
+            if let Some(c) = e.category {
+                assert!(category_name(e.lang, c).is_some(), "{c}");
+            }
+        }
     }
 }

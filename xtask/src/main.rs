@@ -141,7 +141,7 @@ fn setup_build() -> Result {
             cmd("npm")
                 .args(["ci", "--no-audit", "--no-fund"])
                 .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"),
-            "npm ci (binaryen, Playwright, axe)",
+            "npm ci (binaryen, terser, Playwright, axe)",
         )?;
     }
     Ok(())
@@ -182,6 +182,7 @@ fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
             .env("GLOSSARY_BASE_PATH", &base),
         &format!("release build into dist/ for base path {base}"),
     )?;
+    minify_glue(&dist)?;
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
     // app's own components (plus 404.html, sitemap.xml, robots.txt).
     std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;
@@ -201,6 +202,41 @@ fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
     let report = sizes::measure(&dist)?;
     println!("{report}");
     Ok(report)
+}
+
+/// `sha384-…`, as in an `integrity` attribute.
+fn integrity(bytes: &[u8]) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    format!(
+        "sha384-{}",
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha384::digest(bytes))
+    )
+}
+
+/// Minifies wasm-bindgen's JS glue, which trunk leaves as generated (a third of
+/// its size over the wire), and updates its integrity hash in `index.html`.
+fn minify_glue(dist: &Path) -> Result {
+    let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    let shell_path = dist.join("index.html");
+    let mut shell = std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?;
+    for entry in entries.filter_map(|e| e.ok()) {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let before = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        run(
+            cmd("npx")
+                .args(["--no-install", "terser", "--module", "--compress", "--mangle", "-o"])
+                .arg(&path)
+                .arg(&path),
+            &format!("minifying {}", path.display()),
+        )?;
+        let after = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        shell = shell.replace(&integrity(&before), &integrity(&after));
+    }
+    std::fs::write(&shell_path, shell).map_err(|e| format!("{}: {e}", shell_path.display()))
 }
 
 fn check_content() -> Result {

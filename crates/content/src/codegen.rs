@@ -95,6 +95,16 @@ pub fn generate(site: &Site, base: &str) -> String {
         );
     }
 
+    o.push_str("];\n\n/// The categories the entries use, with their names, by language and name.\npub static CATEGORIES: &[Category] = &[\n");
+    for c in &site.categories {
+        let _ = writeln!(
+            o,
+            "    Category {{ lang: {}, slug: {}, name: {} }},",
+            lang(&c.lang),
+            s(&c.slug),
+            s(&c.name)
+        );
+    }
     o.push_str("];\n\n/// Every entry's metadata: what navigation, search and the index need.\npub static ENTRIES: &[Entry] = &[\n");
     for e in &site.entries {
         let f = &e.front;

@@ -42,6 +42,62 @@ pub struct NotYetWritten {
     pub named_by: Vec<String>,
 }
 
+/// A category with its display name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Category {
+    /// Language.
+    pub lang: String,
+    /// The slug as written in the entries.
+    pub slug: String,
+    /// The name shown to readers.
+    pub name: String,
+}
+
+/// A slug as words, for a category without a name: `hardware-und-infrastruktur`
+/// becomes "Hardware und infrastruktur".
+fn humanise(slug: &str) -> String {
+    let words = slug.replace('-', " ");
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Reads `content/data/categories.yaml`: per language, category slug → name.
+fn category_names(root: &Path, path: &Path, out: &mut Vec<Diagnostic>) -> BTreeMap<String, BTreeMap<String, String>> {
+    if !path.exists() {
+        return BTreeMap::new();
+    }
+    let shown = display_path(root, path);
+    let Some(text) = read_utf8(root, path, out) else {
+        return BTreeMap::new();
+    };
+    match crate::yaml::from_str::<BTreeMap<String, BTreeMap<String, String>>>(&text) {
+        Ok(names) => {
+            for lang in names.keys().filter(|l| !LANGS.contains(&l.as_str())) {
+                let line = text
+                    .lines()
+                    .position(|l| l.starts_with(&format!("{lang}:")))
+                    .unwrap_or(0)
+                    + 1;
+                out.push(
+                    Diagnostic::warning(&shown, line, 1, format!("unknown language `{lang}`"))
+                        .hint(format!("the languages are {}", LANGS.join(", "))),
+                );
+            }
+            names
+        }
+        Err(e) => {
+            out.push(
+                Diagnostic::error(&shown, e.line, e.column, e.message)
+                    .hint("write one mapping per language: `de:` then indented `slug: \"Name\"` lines"),
+            );
+            BTreeMap::new()
+        }
+    }
+}
+
 /// Everything the site is built from.
 #[derive(Clone, Debug, Default)]
 pub struct Site {
@@ -53,6 +109,8 @@ pub struct Site {
     pub diagnostics: Vec<Diagnostic>,
     /// Related terms without an entry.
     pub not_yet_written: Vec<NotYetWritten>,
+    /// The categories the entries use, by language and name.
+    pub categories: Vec<Category>,
     /// Every file read, for build-script change tracking.
     pub files: Vec<PathBuf>,
 }
@@ -189,6 +247,8 @@ pub fn load(root: &Path, base: &str) -> Site {
     // Entries: frontmatter of every file, then the cross-file checks.
     let mut parsed: Vec<(String, String, Frontmatter)> = Vec::new();
     let mut bodies: Vec<(String, usize)> = Vec::new();
+    // The line of each entry's `category:` key, for messages about it.
+    let mut category_lines: Vec<usize> = Vec::new();
     for path in &files {
         let shown = display_path(root, path);
         let rel = path.strip_prefix(&content).unwrap_or(path);
@@ -221,6 +281,11 @@ pub fn load(root: &Path, base: &str) -> Site {
             }
         };
         if let Some(front) = frontmatter::parse(&shown, &split, out) {
+            let key_line = crate::yaml::top_level_keys(split.yaml)
+                .into_iter()
+                .find(|(k, _)| k == "category")
+                .map_or(0, |(_, l)| l - 1);
+            category_lines.push(split.yaml_line + key_line);
             bodies.push((split.body.to_string(), split.body_line));
             parsed.push((lang, shown, front));
         }
@@ -333,6 +398,42 @@ pub fn load(root: &Path, base: &str) -> Site {
         .into_iter()
         .map(|((lang, term), named_by)| NotYetWritten { lang, term, named_by })
         .collect();
+
+    let names_path = content.join("data").join("categories.yaml");
+    let names = category_names(root, &names_path, &mut site.diagnostics);
+    let mut categories: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (e, line) in site.entries.iter().zip(&category_lines) {
+        let Some(slug) = &e.front.category else { continue };
+        if categories.contains_key(&(e.lang.clone(), slug.clone())) {
+            continue;
+        }
+        let name = match names.get(&e.lang).and_then(|m| m.get(slug)) {
+            Some(name) => name.clone(),
+            None => {
+                let shown = humanise(slug);
+                site.diagnostics.push(
+                    Diagnostic::warning(
+                        &e.path,
+                        *line,
+                        1,
+                        format!("category `{slug}` has no name; it is shown as \"{shown}\""),
+                    )
+                    .hint(format!(
+                        "add `{slug}: \"…\"` under `{}:` in content/data/categories.yaml",
+                        e.lang
+                    )),
+                );
+                shown
+            }
+        };
+        categories.insert((e.lang.clone(), slug.clone()), name);
+    }
+    site.categories = categories
+        .into_iter()
+        .map(|((lang, slug), name)| Category { lang, slug, name })
+        .collect();
+    site.categories
+        .sort_by(|a, b| (&a.lang, fold(&a.name)).cmp(&(&b.lang, fold(&b.name))));
     site.diagnostics
         .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     site.files = files;

@@ -123,6 +123,7 @@ invalid_dir! {
     duplicate_glossar_id => "duplicate-glossar-id", Error;
     markdown_outside_a_language_folder => "outside-language-folder", Error;
     concept_in_one_language_only => "one-language-only", Warning;
+    category_without_a_name => "category-without-name", Warning;
 }
 
 #[test]

@@ -4,8 +4,13 @@
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    println!("cargo:rerun-if-changed=content");
+    // `GLOSSARY_CONTENT_ROOT`: a folder holding another `content/`, such as the
+    // generated corpus of `cargo xtask corpus`; the project's own by default.
+    println!("cargo:rerun-if-env-changed=GLOSSARY_CONTENT_ROOT");
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    let root = std::env::var_os("GLOSSARY_CONTENT_ROOT").map_or(own, std::path::PathBuf::from);
+    let root = root.as_path();
+    println!("cargo:rerun-if-changed={}", root.join("content").display());
     println!("cargo:rerun-if-env-changed=GLOSSARY_BASE_PATH");
     let base = content::site::normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
 

@@ -3,11 +3,15 @@ import { defineConfig } from '@playwright/test';
 // Driven by `cargo xtask test`, which serves dist/ like GitHub Pages and sets
 // BASE_URL. Debian's chromium, never a downloaded browser.
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+// `cargo xtask corpus` (and the end of `cargo xtask test`) serves the generated
+// 500-entry corpus instead and runs only its timing tests, one at a time.
+const corpus = process.env.CORPUS_ENTRIES !== undefined;
 
 export default defineConfig({
-  testDir: 'e2e',
+  testDir: corpus ? 'e2e/corpus' : 'e2e',
+  testIgnore: corpus ? [] : ['corpus/**'],
   outputDir: 'target/e2e-results',
-  workers: 2,
+  workers: corpus ? 1 : 2,
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,

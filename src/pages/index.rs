@@ -197,11 +197,16 @@ fn Index(lang: Lang) -> impl IntoView {
         marker.set(m);
     });
     let main = NodeRef::<leptos::html::Main>::new();
-    Effect::new(move |_| {
+    Effect::new(move |filtered: Option<bool>| {
         let (c, m) = (category.get(), marker.get());
-        if let Some(main) = main.get() {
-            apply_filters(&main, &c, &m, total, lang);
+        let filtering = !c.is_empty() || !m.is_empty();
+        // The page starts unfiltered: nothing to do until a filter is set.
+        if filtering || filtered == Some(true) {
+            if let Some(main) = main.get() {
+                apply_filters(&main, &c, &m, total, lang);
+            }
         }
+        filtering
     });
     let set_filter = move |signal: RwSignal<String>, value: String| {
         signal.set(value);

@@ -3,6 +3,7 @@
 //! Commands: setup, serve, dist [--base-path /repo/], serve-dist, check-content, test,
 //! e2e (the browser tests alone, against an existing `dist/`).
 
+mod corpus;
 mod server;
 mod sizes;
 
@@ -173,14 +174,20 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// `origin` is the scheme and host the site is published at, for canonical URLs and
 /// the sitemap (`https://owner.github.io`).
 fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
+    build_site(&root().join("dist"), base, origin, &root())
+}
+
+/// Builds the site from `content_root/content` into `dist`.
+fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<sizes::Report> {
     let base = content::site::normalise_base(base);
-    let dist = root().join("dist");
+    let dist = dist.to_path_buf();
     run(
         cmd("trunk")
             .args(["build", "--release", "--public-url", &base, "--dist"])
             .arg(&dist)
-            .env("GLOSSARY_BASE_PATH", &base),
-        &format!("release build into dist/ for base path {base}"),
+            .env("GLOSSARY_BASE_PATH", &base)
+            .env("GLOSSARY_CONTENT_ROOT", content_root),
+        &format!("release build into {} for base path {base}", dist.display()),
     )?;
     minify_glue(&dist)?;
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
@@ -192,6 +199,7 @@ fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
             .arg(&dist)
             .arg(origin)
             .env("GLOSSARY_BASE_PATH", &base)
+            .env("GLOSSARY_CONTENT_ROOT", content_root)
             // The browser build erases component types (.cargo/config.toml); the
             // pre-rendered markup must come from the same shape of views. Its own
             // target folder keeps these flags from rebuilding the other builds.
@@ -250,20 +258,47 @@ fn check_content() -> Result {
 }
 
 fn browser_tests(extra: &[String]) -> Result {
-    let dist = root().join("dist");
-    let server = server::Server::start(&dist, TEST_BASE_PATH)?;
+    run_browser_tests(&root().join("dist"), false, false, extra)
+}
+
+/// Playwright against `dist`, served like GitHub Pages; `corpus` selects the
+/// timing tests of the generated corpus instead of the site's suite, and `budgets`
+/// makes their timings fail when over budget (otherwise they are reported).
+fn run_browser_tests(dist: &Path, corpus: bool, budgets: bool, extra: &[String]) -> Result {
+    let server = server::Server::start(dist, TEST_BASE_PATH)?;
     let url = format!("http://127.0.0.1:{}{TEST_BASE_PATH}", server.port());
-    say(&format!("serving dist/ like GitHub Pages at {url}"));
-    let result = run(
-        cmd("npx")
-            .args(["--no-install", "playwright", "test"])
-            .args(extra)
-            .env("BASE_URL", &url)
-            .env("CHROMIUM_PATH", CHROMIUM),
-        "browser tests (Playwright, Debian's chromium)",
-    );
+    say(&format!("serving {} like GitHub Pages at {url}", dist.display()));
+    let mut c = cmd("npx");
+    c.args(["--no-install", "playwright", "test"])
+        .args(extra)
+        .env("BASE_URL", &url)
+        .env("CHROMIUM_PATH", CHROMIUM);
+    if corpus {
+        c.env("CORPUS_ENTRIES", CORPUS_ENTRIES.to_string());
+        c.env("TIMING_BUDGETS", if budgets { "1" } else { "0" });
+    }
+    let what = if corpus {
+        "timing tests on the generated corpus (Playwright)"
+    } else {
+        "browser tests (Playwright, Debian's chromium)"
+    };
+    let result = run(&mut c, what);
     drop(server);
     result
+}
+
+/// Entries per language in the generated corpus.
+const CORPUS_ENTRIES: usize = 500;
+
+/// Generates the corpus under target/corpus and builds it into target/corpus/dist.
+fn corpus_dist() -> Result {
+    let dir = root().join("target/corpus");
+    corpus::write(&root(), &dir, CORPUS_ENTRIES)?;
+    say(&format!(
+        "{CORPUS_ENTRIES} generated entries per language in {}",
+        dir.display()
+    ));
+    build_site(&dir.join("dist"), TEST_BASE_PATH, TEST_ORIGIN, &dir).map(|_| ())
 }
 
 fn test() -> Result {
@@ -282,7 +317,9 @@ fn test() -> Result {
             sizes.first_visit_gzip
         ));
     }
-    browser_tests(&[])
+    browser_tests(&[])?;
+    corpus_dist()?;
+    run_browser_tests(&root().join("target/corpus/dist"), true, false, &[])
 }
 
 /// The value after `name` on the command line.
@@ -315,7 +352,8 @@ fn main() -> ExitCode {
         Some("check-content") => check_content(),
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
-        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] [--origin https://owner.github.io] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/)>".into()),
+        Some("corpus") => setup().and_then(|()| corpus_dist()).and_then(|()| run_browser_tests(&root().join("target/corpus/dist"), true, true, &args[1..])),
+        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] [--origin https://owner.github.io] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/) | corpus [playwright args] (build the 500-entry corpus, run its timing tests)>".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

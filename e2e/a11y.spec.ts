@@ -10,6 +10,33 @@ const pages = [
   'en/does-not-exist',
 ];
 
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`open search results, a link preview and a filtered index pass axe (${colorScheme})`, async ({ page, problems }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('de/memory-bound');
+    await expect(page.locator('body[data-live]')).toBeAttached();
+    const search = page.getByRole('search').getByRole('combobox');
+    await search.fill('speicher');
+    await search.press('ArrowDown');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await search.press('Escape');
+    await page.locator('article .prose a.xref').first().hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('en/?category=hardware-and-infrastructure');
+    await expect(page.locator('.count')).toHaveText('1 of 2 entries');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
 for (const path of pages) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`no serious accessibility violations on ${path} (${colorScheme})`, async ({ page }) => {

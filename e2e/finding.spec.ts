@@ -54,8 +54,9 @@ test.describe('search', () => {
     });
   }
 
-  test('works from the keyboard: / focuses, arrows choose, Enter opens, Escape closes', async ({ page, problems }) => {
-    await page.goto('en/memory-bound');
+  for (const lang of ['en', 'de'] as const)
+  test(`works from the keyboard: / focuses, arrows choose, Enter opens, Escape closes (${lang})`, async ({ page, problems }) => {
+    await page.goto(`${lang}/memory-bound`);
     await live(page);
     await page.locator('body').press('/');
     await expect(search(page)).toBeFocused();

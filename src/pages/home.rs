@@ -33,7 +33,10 @@ pub fn Home() -> impl IntoView {
             let _ = window.location().replace(&urls::index(preferred_language()));
         }
     });
-    use_head("Glossar · Glossary".to_string(), Lang::En);
+    use_head(
+        format!("{} · {}", texts(Lang::De).site_title, texts(Lang::En).site_title),
+        Lang::En,
+    );
     view! {
         <main class="home" id="main">
             <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>

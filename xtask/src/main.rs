@@ -174,7 +174,9 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// `origin` is the scheme and host the site is published at, for canonical URLs and
 /// the sitemap (`https://owner.github.io`).
 fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
-    build_site(&root().join("dist"), base, origin, &root())
+    let report = build_site(&root().join("dist"), base, origin, &root())?;
+    println!("budget: {} of {BUDGET_GZIP_BYTES} bytes gzip", report.first_visit_gzip);
+    Ok(report)
 }
 
 /// Builds the site from `content_root/content` into `dist`.

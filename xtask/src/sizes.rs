@@ -83,11 +83,8 @@ impl fmt::Display for Report {
         );
         write!(
             f,
-            "{:<40} {raw:>10} {:>10} {brotli:>10}\nbudget: {} of {} bytes gzip",
-            "total",
-            self.first_visit_gzip,
-            self.first_visit_gzip,
-            super::BUDGET_GZIP_BYTES
+            "{:<40} {raw:>10} {:>10} {brotli:>10}",
+            "total", self.first_visit_gzip
         )
     }
 }

@@ -83,3 +83,13 @@ test('every calculator input has a label', async ({ page }) => {
     .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).labels?.length).map((e) => e.outerHTML));
   expect(unlabelled).toEqual([]);
 });
+
+test('the skip link moves the focus to the content and stays on the page', async ({ page, problems }) => {
+  await page.goto('de/memory-bound');
+  await expect(page.locator('body[data-live]')).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.skip-link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await expect(page).toHaveURL(/\/glossary\/de\/memory-bound$/);
+});

@@ -9,6 +9,16 @@ const routes = [
 ];
 
 test.describe('without JavaScript', () => {
+  test('the skip link and the letter bar stay on the page', async ({ page }) => {
+    await page.goto('de/memory-bound');
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/glossary\/de\/memory-bound#main$/);
+    await page.goto('de/');
+    await page.locator('.letters a', { hasText: 'S' }).click();
+    await expect(page).toHaveURL(/\/glossary\/de\/#group-S$/);
+  });
+
   test.use({ javaScriptEnabled: false });
 
   for (const lang of ['en', 'de'] as const) {

@@ -1,6 +1,8 @@
 //! The header on every page: site title, search, language switch, theme, skip link.
 
 use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+use wasm_bindgen::JsCast;
 
 use crate::components::search::Search;
 use crate::components::theme::ThemeToggle;
@@ -21,10 +23,24 @@ pub enum LanguageTarget {
     },
 }
 
+/// Moves the focus to the page's main content.
+fn skip_to_main(ev: leptos::ev::MouseEvent) {
+    let main = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("main"))
+        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(main) = main {
+        ev.prevent_default();
+        main.scroll_into_view();
+        let _ = main.focus();
+    }
+}
+
 /// The header.
 #[component]
 pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     let t = texts(lang);
+    let location = use_location();
     let other = lang.other();
     let switch = switch.map(|target| match target {
         LanguageTarget::Index => view! {
@@ -56,7 +72,11 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         .into_any(),
     });
     view! {
-        <a class="skip-link" href="#main">{t.skip_to_content}</a>
+        // The page's own path: a bare `#main` would resolve against `<base>` and leave
+        // the page. With the app running, the focus moves to the content directly.
+        <a class="skip-link" href=move || format!("{}#main", location.pathname.get()) on:click=skip_to_main>
+            {t.skip_to_content}
+        </a>
         <header class="site-header">
             <a class="site-title" href=urls::index(lang)>{t.site_title}</a>
             <Search lang/>

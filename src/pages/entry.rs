@@ -263,7 +263,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     });
     view! {
         <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
-        <main id="main" class="entry">
+        <main id="main" tabindex="-1" class="entry">
             <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(entry, lang)></nav>
             <article node_ref=article lang=lang.code()>
                 <header class="entry-header" inner_html=heading(entry, lang, other_term, translation.is_some())></header>

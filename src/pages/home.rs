@@ -38,7 +38,7 @@ pub fn Home() -> impl IntoView {
         Lang::En,
     );
     view! {
-        <main class="home" id="main">
+        <main class="home" id="main" tabindex="-1">
             <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
             <ul class="language-choice">
                 {Lang::ALL

@@ -225,9 +225,11 @@ fn Index(lang: Lang) -> impl IntoView {
     // The letter bar and the list are static markup, written as one string: far
     // less code in the bundle than a view per element (see `crate::html`).
     let mut letters = String::new();
+    // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
+    let here = escape(&urls::index(lang));
     for l in alphabet(&used) {
         if used.contains(&l) {
-            let _ = write!(letters, r##"<a href="#group-{l}" data-letter="{l}">{l}</a>"##);
+            let _ = write!(letters, r##"<a href="{here}#group-{l}" data-letter="{l}">{l}</a>"##);
         } else {
             let _ = write!(letters, r#"<span aria-disabled="true">{l}</span>"#);
         }
@@ -272,7 +274,7 @@ fn Index(lang: Lang) -> impl IntoView {
         .collect_view();
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
-        <main id="main" class="index" node_ref=main>
+        <main id="main" tabindex="-1" class="index" node_ref=main>
             <h1>{t.index_heading}</h1>
             <div class="filters">
                 <div class="filter">

@@ -41,6 +41,6 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
     view! {
         <SiteHeader lang=main_lang switch=None/>
         // Static markup as a string: less code in the bundle (see `crate::html`).
-        <main id="main" class="not-found" inner_html=html></main>
+        <main id="main" tabindex="-1" class="not-found" inner_html=html></main>
     }
 }

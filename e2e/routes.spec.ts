@@ -88,6 +88,9 @@ test('an entry opened inside the app fetches its prose and shows the live figure
   await expect(page).toHaveURL(/\/en\/memory-bandwidth\?.*bw=4000/);
   await expect(page.locator('article .prose h2').first()).toBeVisible();
   await expect(page.locator('article .prose .rv').first()).toHaveText(expected);
+  // The footer comes with the prose: sources and the date.
+  await expect(page.locator('.entry-end .sources li').first()).toBeVisible();
+  await expect(page.locator('.entry-end time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
 });
 
 test('an entry whose prose cannot be loaded says so in the page language', async ({ page }) => {

@@ -84,16 +84,21 @@ pub struct Entry {
     pub marker: Option<&'static str>,
     /// One-sentence definition.
     pub short: &'static str,
+    /// Whether the entry is a draft.
+    pub draft: bool,
+    /// Index of the same concept in the other language.
+    pub translation: Option<usize>,
+}
+
+/// What only an entry's own page shows (see [`DETAILS`]).
+#[derive(Debug)]
+pub struct Details {
     /// References.
     pub sources: &'static [Source],
     /// Workflow state as written.
     pub status: Option<&'static str>,
-    /// Whether the entry is a draft.
-    pub draft: bool,
     /// Last edit, `YYYY-MM-DD`.
     pub updated: Option<&'static str>,
-    /// Index of the same concept in the other language.
-    pub translation: Option<usize>,
     /// Related terms.
     pub related: &'static [Related],
 }
@@ -227,12 +232,13 @@ mod generated {
 pub use generated::{BASE_PATH, BODIES, CATEGORIES, ENTRIES, HARDWARE, MODELS};
 
 #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-pub use generated::PROSE;
+pub use generated::{DETAILS, PROSE};
 
 /// Separates the segments of a prose file. Sanitised prose never holds a comment.
 pub const PROSE_SEPARATOR: &str = "<!--segment-->\n";
 
-/// An entry's prose: sanitised HTML, one string per [`Segment::Prose`].
+/// An entry's prose: sanitised HTML, one string per [`Segment::Prose`], then the
+/// page's footer (related terms, sources, date).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prose {
     /// Not loaded yet (or already on the page, put there by the pre-renderer).
@@ -249,13 +255,22 @@ impl Prose {
     pub fn bundled(index: usize) -> Prose {
         #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
         {
-            Prose::Ready(PROSE[index].iter().map(|s| s.to_string()).collect())
+            Prose::Ready(Prose::file(index).split(PROSE_SEPARATOR).map(str::to_string).collect())
         }
         #[cfg(not(any(not(target_arch = "wasm32"), debug_assertions)))]
         {
             let _ = index;
             Prose::Pending
         }
+    }
+
+    /// The prose file of an entry, as the pre-renderer writes it.
+    #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
+    pub fn file(index: usize) -> String {
+        let footer = crate::pages::entry::footer(index);
+        let mut parts: Vec<&str> = PROSE[index].to_vec();
+        parts.push(&footer);
+        parts.join(PROSE_SEPARATOR)
     }
 
     /// Splits a prose file.

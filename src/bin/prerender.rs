@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use glossary::components::charts::{ChartData, LIGHT};
-use glossary::data::{entries, Lang, BASE_PATH, BODIES, ENTRIES, PROSE, PROSE_SEPARATOR};
+use glossary::data::{entries, Lang, Prose, BASE_PATH, BODIES, ENTRIES};
 use glossary::i18n::texts;
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
@@ -227,7 +227,7 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     // Each entry's prose, fetched by the app when the entry opens without a page load.
     for (index, e) in ENTRIES.iter().enumerate() {
         let url = urls::prose(e.lang, e.slug);
-        write(dist, &url[BASE_PATH.len()..], &PROSE[index].join(PROSE_SEPARATOR))?;
+        write(dist, &url[BASE_PATH.len()..], &Prose::file(index))?;
     }
     // Anything else: the app renders the not-found page; without JavaScript, a note.
     let not_found = shell

@@ -19,6 +19,7 @@ use crate::pages::not_found::NotFound;
 use crate::urls;
 
 /// `YYYY-MM-DD` as a reader of `lang` writes dates.
+#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
 pub fn format_date(date: &str, lang: Lang) -> String {
     const DE: [&str; 12] = [
         "Januar",
@@ -218,6 +219,8 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         urls::replace_query(&q);
     });
 
+    // The footer follows the prose segments in the prose file.
+    let footer = body.segments.iter().filter(|s| matches!(s, Segment::Prose(_))).count();
     let segments = body
         .segments
         .iter()
@@ -271,7 +274,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
                 })}
                 {segments}
-                <footer class="entry-end" inner_html=ending(entry, lang)></footer>
+                <footer class="entry-end" inner_html=move || prose.with(|p| p.segment(footer).to_string())></footer>
             </article>
             <LinkPreviews/>
         </main>
@@ -332,7 +335,12 @@ fn heading(entry: &Entry, lang: Lang, other_term: Option<&str>, translated: bool
     html
 }
 
-fn ending(entry: &Entry, lang: Lang) -> String {
+/// The page's footer: related terms, sources, date. Part of the prose file, so that
+/// the release bundle carries none of it.
+#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
+pub fn footer(index: usize) -> String {
+    let lang = ENTRIES[index].lang;
+    let entry = &crate::data::DETAILS[index];
     let t = texts(lang);
     let mut html = String::new();
     if !entry.related.is_empty() {

@@ -109,6 +109,31 @@ pub fn generate(site: &Site, base: &str) -> String {
     for e in &site.entries {
         let f = &e.front;
         let variants: Vec<String> = f.variants.iter().map(|v| s(v)).collect();
+        let _ = writeln!(
+            o,
+            "    Entry {{ lang: {}, slug: {}, term: {}, glossar_id: {}, variants: &[{}], category: {}, marker: {}, short: {}, draft: {}, translation: {:?} }},",
+            lang(&e.lang),
+            s(&f.slug),
+            s(&f.term),
+            opt(&f.glossar_id),
+            variants.join(", "),
+            opt(&f.category),
+            opt(&f.marker),
+            s(&f.short),
+            f.is_draft(),
+            e.translation,
+        );
+    }
+
+    // Only the entry's own page shows these, as part of its prose file in the
+    // release browser build: they stay out of the bundle like the prose.
+    o.push_str(
+        "];\n\n/// Every entry's sources, state, date and related terms, by the entry's index.\n\
+         #[cfg(any(not(target_arch = \"wasm32\"), debug_assertions))]\n\
+         pub static DETAILS: &[Details] = &[\n",
+    );
+    for e in &site.entries {
+        let f = &e.front;
         let sources: Vec<String> = f
             .sources
             .iter()
@@ -121,20 +146,10 @@ pub fn generate(site: &Site, base: &str) -> String {
             .collect();
         let _ = writeln!(
             o,
-            "    Entry {{ lang: {}, slug: {}, term: {}, glossar_id: {}, variants: &[{}], category: {}, marker: {}, short: {}, sources: &[{}], status: {}, draft: {}, updated: {}, translation: {:?}, related: &[{}] }},",
-            lang(&e.lang),
-            s(&f.slug),
-            s(&f.term),
-            opt(&f.glossar_id),
-            variants.join(", "),
-            opt(&f.category),
-            opt(&f.marker),
-            s(&f.short),
+            "    Details {{ sources: &[{}], status: {}, updated: {}, related: &[{}] }},",
             sources.join(", "),
             opt(&f.status),
-            f.is_draft(),
             opt(&f.updated),
-            e.translation,
             related.join(", ")
         );
     }

@@ -383,6 +383,12 @@ pub fn footer(index: usize) -> String {
         }
         html.push_str("</ol></section>");
     }
+    // Described by it: related terms in the prose that have no entry yet.
+    let _ = write!(
+        html,
+        r#"<span id="not-yet-written" hidden>{}</span>"#,
+        escape(t.not_yet_written)
+    );
     if let Some(d) = entry.updated {
         let _ = write!(
             html,

@@ -16,6 +16,9 @@ pub fn cmark_options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
+/// The id of the page's note that a related term has no entry yet.
+pub const MISSING_NOTE_ID: &str = "not-yet-written";
+
 /// Headings (lower case) that open the related-terms section.
 pub const RELATED_HEADINGS: &[&str] = &["verwandte begriffe", "related terms", "siehe auch", "see also"];
 
@@ -274,7 +277,8 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
                     Some((_, url)) => {
                         format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url))
                     }
-                    None => "<strong class=\"missing-term\">".to_string(),
+                    // The page's footer holds the note "not yet written" under this id.
+                    None => format!("<strong class=\"missing-term\" aria-describedby=\"{MISSING_NOTE_ID}\">"),
                 };
                 let close = if target.is_some() { "</strong></a>" } else { "</strong>" };
                 html_events.push(Event::Text(holes.hole(open)));

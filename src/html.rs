@@ -4,19 +4,8 @@
 //! `inner_html`, which hydration leaves as it finds it.
 
 /// Text or an attribute value for HTML: `&`, `<`, `>`, `"` and `'` escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }
 
 #[cfg(test)]
@@ -27,7 +16,7 @@ mod tests {
     fn markup_characters_are_escaped() {
         assert_eq!(
             escape(r#"<b a="x">Tom & 'Jerry'</b>"#),
-            "&lt;b a=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;"
+            "&lt;b a=&quot;x&quot;&gt;Tom &amp; &#x27;Jerry&#x27;&lt;/b&gt;"
         );
         assert_eq!(escape("Größe"), "Größe");
     }

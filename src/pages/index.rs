@@ -226,7 +226,7 @@ fn Index(lang: Lang) -> impl IntoView {
     // less code in the bundle than a view per element (see `crate::html`).
     let mut letters = String::new();
     // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
-    let here = escape(&urls::index(lang));
+    let here = escape(&urls::index(lang)).into_owned();
     for l in alphabet(&used) {
         if used.contains(&l) {
             let _ = write!(letters, r##"<a href="{here}#group-{l}" data-letter="{l}">{l}</a>"##);

@@ -107,20 +107,9 @@ fn sanitizer() -> ammonia::Builder<'static> {
     b
 }
 
-/// Escapes text for an HTML attribute or element.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+/// Escapes text for an HTML attribute or element (`&`, `<`, `>`, `"`, `'`).
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }
 
 fn math(tex: &str, display: bool) -> Result<String, String> {

@@ -74,8 +74,6 @@ pub struct Entry {
     pub slug: &'static str,
     /// Headword.
     pub term: &'static str,
-    /// Concept id shared with the translation.
-    pub glossar_id: Option<&'static str>,
     /// Other names.
     pub variants: &'static [&'static str],
     /// Category slug.

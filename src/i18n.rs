@@ -31,7 +31,7 @@ pub struct Texts {
     pub search_label: &'static str,
     pub search_placeholder: &'static str,
     pub search_both: &'static str,
-    pub search_results: fn(usize) -> String,
+    pub search_results: fn(shown: usize, total: usize) -> String,
     pub search_none: &'static str,
     pub search_hint: &'static str,
     pub explained_under: &'static str,
@@ -294,8 +294,9 @@ static DE: Texts = Texts {
     search_label: "Begriffe durchsuchen",
     search_placeholder: "Suchen …",
     search_both: "Auch englische Einträge",
-    search_results: |n| match n {
+    search_results: |shown, total| match total {
         1 => "1 Treffer".into(),
+        n if shown < n => format!("{n} Treffer, die ersten {shown} hier"),
         n => format!("{n} Treffer"),
     },
     search_none: "Nichts gefunden. Vielleicht unter einer anderen Schreibweise?",
@@ -400,8 +401,9 @@ static EN: Texts = Texts {
     search_label: "Search the glossary",
     search_placeholder: "Search …",
     search_both: "Include German entries",
-    search_results: |n| match n {
+    search_results: |shown, total| match total {
         1 => "1 result".into(),
+        n if shown < n => format!("{n} results, the first {shown} shown"),
         n => format!("{n} results"),
     },
     search_none: "No match. Perhaps under another spelling?",

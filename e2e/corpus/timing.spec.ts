@@ -81,7 +81,7 @@ test('a search keystroke updates the results in under 16 ms (median)', async ({ 
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
 });
 
-test('umlaut folding holds at scale', async ({ page, problems }) => {
+test('umlaut folding and the result count hold at scale', async ({ page, problems }) => {
   await page.goto('de/');
   await live(page);
   const search = page.getByRole('search').getByRole('combobox');
@@ -89,4 +89,8 @@ test('umlaut folding holds at scale', async ({ page, problems }) => {
   await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Überübertragung');
   await search.fill('GROESSENGROESSE');
   await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Größengröße');
+  // A broad query shows the first dozen and says how many there are.
+  await search.fill('korpus');
+  await expect(page.locator('#search-status')).toHaveText(`${entries} Treffer, die ersten 12 hier`);
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(12);
 });

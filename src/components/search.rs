@@ -118,7 +118,7 @@ fn render(st: &mut State, lang: Lang) {
     } else if hits.is_empty() {
         t.search_none.to_string()
     } else {
-        (t.search_results)(hits.len())
+        (t.search_results)(st.count, hits.len())
     };
     if status.text_content().as_deref() != Some(text.as_str()) {
         status.set_text_content(Some(&text));

@@ -111,11 +111,10 @@ pub fn generate(site: &Site, base: &str) -> String {
         let variants: Vec<String> = f.variants.iter().map(|v| s(v)).collect();
         let _ = writeln!(
             o,
-            "    Entry {{ lang: {}, slug: {}, term: {}, glossar_id: {}, variants: &[{}], category: {}, marker: {}, short: {}, draft: {}, translation: {:?} }},",
+            "    Entry {{ lang: {}, slug: {}, term: {}, variants: &[{}], category: {}, marker: {}, short: {}, draft: {}, translation: {:?} }},",
             lang(&e.lang),
             s(&f.slug),
             s(&f.term),
-            opt(&f.glossar_id),
             variants.join(", "),
             opt(&f.category),
             opt(&f.marker),

@@ -253,7 +253,7 @@ impl Prose {
     pub fn bundled(index: usize) -> Prose {
         #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
         {
-            Prose::Ready(Prose::file(index).split(PROSE_SEPARATOR).map(str::to_string).collect())
+            Prose::parse(&Prose::file(index))
         }
         #[cfg(not(any(not(target_arch = "wasm32"), debug_assertions)))]
         {

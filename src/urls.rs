@@ -59,15 +59,38 @@ pub fn encode(value: &str) -> String {
 /// Puts `query` into the address bar without a navigation (the page's state is
 /// already on screen), keeping the path and fragment.
 pub fn replace_query(query: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let loc = window.location();
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
     let path = loc.pathname().unwrap_or_default();
     let hash = loc.hash().unwrap_or_default();
-    let target = format!("{}{hash}", with_query(&path, query));
-    let current = format!("{path}{}{hash}", loc.search().unwrap_or_default());
+    replace_address(&format!("{}{hash}", with_query(&path, query)));
+}
+
+/// Puts `#fragment` into the address bar without a navigation, keeping the path and
+/// query (which the router would drop when following a link).
+pub fn replace_hash(fragment: &str) {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let path = loc.pathname().unwrap_or_default();
+    let search = loc.search().unwrap_or_default();
+    replace_address(&format!("{path}{search}#{fragment}"));
+}
+
+/// Replaces the current history entry's address with `target` where it differs.
+fn replace_address(target: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let loc = window.location();
+    let current = format!(
+        "{}{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default(),
+        loc.hash().unwrap_or_default()
+    );
     if target != current {
         if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
         }
     }
 }

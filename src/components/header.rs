@@ -23,16 +23,23 @@ pub enum LanguageTarget {
     },
 }
 
+/// Scrolls to the element with `id` and gives it the focus (it needs a `tabindex`),
+/// as following an in-page link would; `false` where there is no such element.
+pub fn move_focus_to(id: &str) -> bool {
+    let target = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    let Some(target) = target else { return false };
+    target.scroll_into_view();
+    let _ = target.focus();
+    true
+}
+
 /// Moves the focus to the page's main content.
 fn skip_to_main(ev: leptos::ev::MouseEvent) {
-    let main = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("main"))
-        .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(main) = main {
+    if move_focus_to("main") {
         ev.prevent_default();
-        main.scroll_into_view();
-        let _ = main.focus();
     }
 }
 

@@ -9,7 +9,7 @@ use leptos_router::hooks::{use_location, use_params_map};
 use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
-use crate::components::header::{LanguageTarget, SiteHeader};
+use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
 use crate::data::{entries, Entry, Lang, CATEGORIES};
 use crate::html::escape;
 use crate::i18n::texts;
@@ -30,11 +30,10 @@ pub fn IndexPage() -> impl IntoView {
     }
 }
 
-/// The heading an entry is listed under: its first letter (umlauts with their base
-/// letter), or `#` for a digit or symbol.
-pub fn letter_of(term: &str) -> char {
-    collation_key(term)
-        .chars()
+/// The heading an entry is listed under, from its collation key: its first letter
+/// (umlauts with their base letter), or `#` for a digit or symbol.
+pub fn letter_of(key: &str) -> char {
+    key.chars()
         .next()
         .filter(char::is_ascii_alphabetic)
         .map_or('#', |c| c.to_ascii_uppercase())
@@ -138,25 +137,10 @@ fn jump_to_letter(ev: leptos::ev::MouseEvent) {
     else {
         return;
     };
-    ev.prevent_default();
     let letter = link.get_attribute("data-letter").unwrap_or_default();
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Some(heading) = document
-        .get_element_by_id(&format!("letter-{letter}"))
-        .and_then(|h| h.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        heading.scroll_into_view();
-        let _ = heading.focus();
-    }
-    if let (Some(window), Some(location)) = (web_sys::window(), document.location()) {
-        let path = location.pathname().unwrap_or_default();
-        let search = location.search().unwrap_or_default();
-        if let Ok(history) = window.history() {
-            let target = format!("{path}{search}#group-{letter}");
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&target));
-        }
+    if move_focus_to(&format!("letter-{letter}")) {
+        ev.prevent_default();
+        urls::replace_hash(&format!("group-{letter}"));
     }
 }
 
@@ -170,8 +154,8 @@ fn Index(lang: Lang) -> impl IntoView {
     list.sort_unstable_by(|a, b| (&a.0, a.1.slug).cmp(&(&b.0, b.1.slug)));
     let total = list.len();
     let mut groups: Vec<(char, Vec<&'static Entry>)> = Vec::new();
-    for (_, e) in list {
-        let l = letter_of(e.term);
+    for (key, e) in list {
+        let l = letter_of(&key);
         match groups.last_mut() {
             Some((last, items)) if *last == l => items.push(e),
             _ => groups.push((l, vec![e])),
@@ -318,10 +302,10 @@ mod tests {
 
     #[test]
     fn umlauts_and_symbols_file_under_their_letter() {
-        assert_eq!(letter_of("Übertragung"), 'U');
-        assert_eq!(letter_of("ärger"), 'A');
-        assert_eq!(letter_of("4-bit"), '#');
-        assert_eq!(letter_of("„Quote“"), 'Q');
+        assert_eq!(letter_of(&collation_key("Übertragung")), 'U');
+        assert_eq!(letter_of(&collation_key("ärger")), 'A');
+        assert_eq!(letter_of(&collation_key("4-bit")), '#');
+        assert_eq!(letter_of(&collation_key("„Quote“")), 'Q');
     }
 
     #[test]

@@ -145,9 +145,15 @@ fn slug(term: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// The term of entry `i` (0 ≤ i < 500) in one language.
+/// The term of entry `i` (0 ≤ i < 500) in one language. Every 47th starts with a
+/// digit, so that the index has a `#` group in every category.
 fn term(first: &[&str], second: &[&str], i: usize) -> String {
-    format!("{}{}", first[i % first.len()], second[(i / first.len()) % second.len()])
+    let word = format!("{}{}", first[i % first.len()], second[(i / first.len()) % second.len()]);
+    if i.is_multiple_of(47) {
+        format!("{}-Bit-{word}", 2 + i / 47)
+    } else {
+        word
+    }
 }
 
 fn entry(lang: &str, i: usize, n: usize) -> (String, String) {

@@ -4,6 +4,7 @@
 //! e2e (the browser tests alone, against an existing `dist/`).
 
 mod corpus;
+mod csp;
 mod server;
 mod sizes;
 
@@ -23,11 +24,22 @@ const TEST_ORIGIN: &str = "https://glossary.example";
 
 type Result<T = ()> = std::result::Result<T, String>;
 
+/// The workspace this command works on, found at run time from the current folder
+/// (`cargo xtask` runs where it is called). A path fixed at compile time would point
+/// at another checkout when two share a target folder.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
+    let here = env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    workspace_of(&here).unwrap_or(here)
+}
+
+/// The nearest folder at or above `start` that holds this workspace: a `Cargo.toml`
+/// with `[workspace]` beside an `xtask/` folder.
+fn workspace_of(start: &Path) -> Option<PathBuf> {
+    start.ancestors().find_map(|dir| {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+        let is_workspace = manifest.lines().any(|l| l.trim() == "[workspace]");
+        (is_workspace && dir.join("xtask/Cargo.toml").is_file()).then(|| dir.to_path_buf())
+    })
 }
 
 fn say(what: &str) {
@@ -192,6 +204,7 @@ fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Res
         &format!("release build into {} for base path {base}", dist.display()),
     )?;
     minify_glue(&dist)?;
+    csp::apply(&dist)?;
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
     // app's own components (plus 404.html, sitemap.xml, robots.txt).
     std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;
@@ -363,5 +376,26 @@ fn main() -> ExitCode {
             eprintln!("xtask: error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workspace_is_found_from_any_folder_inside_it() {
+        let dir = env::temp_dir().join(format!("xtask-root-{}", std::process::id()));
+        let nested = dir.join("crates/content/src");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::create_dir_all(dir.join("xtask")).unwrap();
+        std::fs::write(dir.join("Cargo.toml"), "[workspace]\nmembers = [\"xtask\"]\n").unwrap();
+        std::fs::write(dir.join("xtask/Cargo.toml"), "[package]\nname = \"xtask\"\n").unwrap();
+        // A member's own manifest is not the workspace.
+        std::fs::write(dir.join("crates/content/Cargo.toml"), "[package]\nname = \"content\"\n").unwrap();
+        assert_eq!(workspace_of(&nested).as_deref(), Some(dir.as_path()));
+        assert_eq!(workspace_of(&dir).as_deref(), Some(dir.as_path()));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(workspace_of(&dir.join("gone")), None);
     }
 }

@@ -1,0 +1,25 @@
+import { test, expect } from '../fixtures';
+
+// The corpus has entries starting with a digit (xtask/src/corpus.rs), listed under `#`.
+test('a category filter hides and counts the entries under # like any letter', async ({ page, problems }) => {
+  await page.goto('en/');
+  await expect(page.locator('body[data-live]')).toBeAttached();
+  const digits = page.locator('.letter-group').filter({ has: page.locator('h2', { hasText: /^#$/ }) });
+  await expect(digits).toHaveCount(1);
+  const all = await digits.locator('li').count();
+  expect(all).toBeGreaterThan(2);
+
+  await page.getByLabel('Category').selectOption({ label: 'Metrics' });
+  await expect(page).toHaveURL(/category=metrics/);
+  // Inside the # group only the category's entries remain visible.
+  const visible = digits.locator('li:not([hidden])');
+  const matching = digits.locator('li[data-category="metrics"]');
+  const expected = await matching.count();
+  expect(expected).toBeGreaterThan(0);
+  expect(expected).toBeLessThan(all);
+  await expect(visible).toHaveCount(expected);
+  await expect(digits.locator('li[hidden]:not([data-category="metrics"])')).toHaveCount(all - expected);
+  // The count names every visible entry, the # group's included.
+  const shown = await page.locator('.letter-group li:not([hidden])').count();
+  await expect(page.locator('.count')).toHaveText(new RegExp(`^${shown} of `));
+});

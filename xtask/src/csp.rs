@@ -1,0 +1,159 @@
+//! The Content-Security-Policy of every page. GitHub Pages cannot send headers, so the
+//! policy is a `<meta http-equiv>` element, the first of `<head>` in trunk's shell; the
+//! pre-renderer copies the shell's head into every page, `404.html` included.
+//!
+//! Inline scripts are allowed by their hashes only: the theme script of `index.html`
+//! and trunk's loader, which changes with every build. The hashes are therefore taken
+//! from the built shell, after trunk and after the glue was minified.
+
+use std::path::Path;
+
+use base64::Engine;
+use sha2::Digest;
+
+/// Directives other than `script-src`, in the order they are written.
+const DIRECTIVES: &[&str] = &[
+    "default-src 'none'",
+    // The wasm module and the JS glue are fetched; prose and search files too.
+    "connect-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    "form-action 'none'",
+    "object-src 'none'",
+];
+
+/// The policy for a shell whose inline scripts have these texts.
+pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut script_src = String::from("script-src 'self' 'wasm-unsafe-eval'");
+    for script in inline_scripts {
+        script_src.push_str(" 'sha256-");
+        script_src.push_str(&base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes())));
+        script_src.push('\'');
+    }
+    let mut all = vec![DIRECTIVES[0], script_src.as_str()];
+    all.extend_from_slice(&DIRECTIVES[1..]);
+    all.join("; ")
+}
+
+/// The texts of the `<script>` elements without a `src` attribute, as the browser
+/// hashes them (everything between the start tag and `</script>`).
+pub fn inline_scripts(html: &str) -> Result<Vec<&str>, String> {
+    let mut found = Vec::new();
+    let mut rest = html;
+    while let Some(start) = find_tag(rest, "<script") {
+        let after = &rest[start..];
+        let open_end = after.find('>').ok_or("a <script> start tag is not closed")?;
+        let attributes = &after["<script".len()..open_end];
+        let body_and_rest = &after[open_end + 1..];
+        let close = body_and_rest
+            .find("</script")
+            .ok_or("a <script> element has no </script>")?;
+        if !has_attribute(attributes, "src") {
+            found.push(&body_and_rest[..close]);
+        }
+        rest = &body_and_rest[close..];
+    }
+    Ok(found)
+}
+
+/// Where `tag` (e.g. `<script`) starts as a whole tag name, case-insensitively.
+fn find_tag(html: &str, tag: &str) -> Option<usize> {
+    let lower = html.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(tag) {
+        let at = from + i;
+        let next = lower.as_bytes().get(at + tag.len()).copied();
+        if matches!(next, Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'>')) {
+            return Some(at);
+        }
+        from = at + tag.len();
+    }
+    None
+}
+
+/// Whether an attribute list (`type=module src="x.js"`) has the attribute `name`.
+fn has_attribute(attributes: &str, name: &str) -> bool {
+    attributes
+        .split(|c: char| c.is_ascii_whitespace())
+        .map(|a| a.split('=').next().unwrap_or_default())
+        .any(|a| a.eq_ignore_ascii_case(name))
+}
+
+/// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
+/// its `<head>`.
+pub fn insert(html: &str) -> Result<String, String> {
+    if find_tag(html, "<meta").is_some_and(|_| html.contains("Content-Security-Policy")) {
+        return Err("the page already has a Content-Security-Policy".into());
+    }
+    let policy = policy(inline_scripts(html)?);
+    let head = find_tag(html, "<head").ok_or("the page has no <head>")?;
+    let head_end = head + html[head..].find('>').ok_or("the <head> start tag is not closed")? + 1;
+    // Keywords, hosts and base64 hashes: nothing that needs escaping in an attribute.
+    if policy.contains(['"', '&', '<', '>']) {
+        return Err(format!("the policy has a character that needs escaping: {policy}"));
+    }
+    let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
+    Ok(format!("{}{meta}{}", &html[..head_end], &html[head_end..]))
+}
+
+/// Puts the policy into the built shell `dist/index.html`.
+pub fn apply(dist: &Path) -> Result<(), String> {
+    let path = dist.join("index.html");
+    let html = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let with_policy = insert(&html).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, with_policy).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shell as trunk writes it with minification on: unquoted attributes, an
+    /// inline theme script, an inline module loader and a script with `src`.
+    const SHELL: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
+        <script>try{theme()}catch(e){}</script><title>T</title>\
+        <script src=x.js></script>\
+        <script type=module>import init from '/x.js';await init()</script></head><body></body></html>";
+
+    #[test]
+    fn only_inline_scripts_are_hashed() {
+        assert_eq!(
+            inline_scripts(SHELL).unwrap(),
+            vec!["try{theme()}catch(e){}", "import init from '/x.js';await init()"]
+        );
+    }
+
+    #[test]
+    fn the_hash_is_the_sha256_of_the_script_text() {
+        // The SHA-256 of the empty string, a published test vector.
+        assert!(policy([""]).contains("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"));
+    }
+
+    #[test]
+    fn the_policy_is_the_first_element_of_head() {
+        let page = insert(SHELL).unwrap();
+        let head = page.find("<head>").unwrap() + "<head>".len();
+        assert!(page[head..].starts_with("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-"));
+        for directive in DIRECTIVES {
+            assert!(page.contains(directive), "{directive}");
+        }
+        // Two inline scripts, two hashes; the one with `src` is covered by 'self'.
+        assert_eq!(page.matches("'sha256-").count(), 2);
+    }
+
+    #[test]
+    fn a_page_without_head_or_with_a_policy_is_an_error() {
+        assert!(insert("<html><body></body></html>").is_err());
+        let once = insert(SHELL).unwrap();
+        assert!(insert(&once).is_err());
+    }
+
+    #[test]
+    fn similar_tag_names_are_not_scripts() {
+        assert!(inline_scripts("<head><scripted>x</scripted><header></header></head>")
+            .unwrap()
+            .is_empty());
+    }
+}

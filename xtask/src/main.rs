@@ -5,6 +5,7 @@
 
 mod corpus;
 mod csp;
+mod deny;
 mod server;
 mod sizes;
 
@@ -103,9 +104,10 @@ fn is_root() -> bool {
     output(Command::new("id").arg("-u")).as_deref() == Some("0")
 }
 
-/// Everything `setup` installs: the build tools and the test browser.
+/// Everything `setup` installs: the build tools, cargo-deny and the test browser.
 fn setup() -> Result {
     setup_build()?;
+    deny::setup()?;
     setup_browser()
 }
 
@@ -323,6 +325,7 @@ fn test() -> Result {
         cmd("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
         "cargo clippy",
     )?;
+    deny::check()?;
     run(cmd("cargo").args(["test", "--workspace"]), "cargo test")?;
     check_content()?;
     let sizes = dist(TEST_BASE_PATH, TEST_ORIGIN)?;

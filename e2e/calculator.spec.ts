@@ -130,6 +130,21 @@ test('garbage in the query string shows the defaults and a notice', async ({ pag
   await expect(field(page, 'Batch size')).toHaveValue('1');
 });
 
+test('a shared link whose values do not fit together keeps them and says why', async ({ page, problems }) => {
+  for (const [lang, message] of [
+    ['en', /The weights need 141 GB but only 72\.0 GB are usable/],
+    ['de', /Die Gewichte brauchen 141 GB, nutzbar sind nur 72,0 GB/],
+  ] as const) {
+    await page.goto(`${lang}/memory-bound?model=llama-3-70b&hw=a100-80gb&weights=fp16&gpus=1`);
+    await expect(page.locator('body[data-live]')).toBeAttached();
+    // The reader's values stay in the form, with the form's own message.
+    await expect(page.locator('.calculator .field-error').filter({ hasText: message })).toHaveCount(1);
+    await expect(page.locator('.calculator .stale-notice')).toBeVisible();
+    await expect(page.locator('.calculator .notice')).toHaveCount(0);
+    await expect(page).toHaveURL(/model=llama-3-70b/);
+  }
+});
+
 test('every chart is painted and has a text alternative', async ({ page, problems }) => {
   for (const [path, charts] of [['en/memory-bound', ['roofline', 'batch']], ['de/speicherbandbreite', ['capacity', 'batch']]] as const) {
     await page.goto(path);

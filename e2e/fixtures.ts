@@ -14,6 +14,13 @@ export const test = base.extend<{ problems: Problems }>({
     page.on('response', (r) => {
       if (r.status() >= 400) problems.push(`status ${r.status()}: ${r.url()}`);
     });
+    // Every page carries a Content-Security-Policy: anything it blocks is a problem.
+    await page.exposeFunction('__reportCspViolation', (what: string) => problems.push(`csp: ${what}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as any).__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+      );
+    });
     await use(problems);
     expect(problems, problems.join('\n')).toEqual([]);
   },

@@ -85,6 +85,35 @@ test('every page has its own title, description, canonical and hreflang links', 
   expect(new Set(descriptions.values()).size).toBeGreaterThanOrEqual(routes.length - 2);
 });
 
+test('every page starts its head with the Content-Security-Policy and names its language', async ({ request }) => {
+  for (const route of [...routes, 'en/no-such-entry']) {
+    const html = await (await request.get(route)).text();
+    // The static language, as a reader without JavaScript and a search engine see it.
+    const lang = route.startsWith('de/') ? 'de' : 'en';
+    expect(html.match(/<html[^>]*>/)?.[0], route).toBe(`<html lang="${lang}">`);
+    const head = html.slice(html.search(/<head[\s>]/));
+    const first = head.slice(head.indexOf('>') + 1).match(/^\s*<[^>]+>/)?.[0] ?? '';
+    expect(first, route).toMatch(/^\s*<meta http-equiv="Content-Security-Policy" content="/);
+    const policy = first.match(/content="([^"]+)"/)![1];
+    for (const directive of [
+      "default-src 'none'",
+      "connect-src 'self'",
+      "style-src 'self'",
+      "img-src 'self'",
+      "base-uri 'self'",
+      "form-action 'none'",
+      "object-src 'none'",
+    ]) {
+      expect(policy, route).toContain(directive);
+    }
+    expect(policy, route).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(policy, route).not.toContain('unsafe-inline');
+    // Nothing in a page may need an exception: no inline handlers or styles.
+    expect(html, route).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    expect(html, route).not.toMatch(/<[^>]+\sstyle=/i);
+  }
+});
+
 test('the sitemap lists every route with its alternates', async ({ request }) => {
   const xml = await (await request.get('sitemap.xml')).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

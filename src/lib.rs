@@ -11,6 +11,8 @@ pub mod i18n;
 pub mod listen;
 pub mod pages;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod shell;
 pub mod urls;
 
 pub use app::App;

@@ -23,12 +23,20 @@ pub fn prose(lang: Lang, slug: &str) -> String {
     format!("{BASE_PATH}prose/{}/{slug}.html", lang.code())
 }
 
-/// A URL with a query string appended when there is one.
+/// A URL with a query string added when there is one: before its `#fragment`, and
+/// after a query it already has.
 pub fn with_query(url: &str, query: &str) -> String {
     if query.is_empty() {
-        url.to_string()
-    } else {
-        format!("{url}?{query}")
+        return url.to_string();
+    }
+    let (address, fragment) = match url.split_once('#') {
+        Some((a, f)) => (a, Some(f)),
+        None => (url, None),
+    };
+    let joiner = if address.contains('?') { '&' } else { '?' };
+    match fragment {
+        Some(f) => format!("{address}{joiner}{query}#{f}"),
+        None => format!("{address}{joiner}{query}"),
     }
 }
 
@@ -103,6 +111,17 @@ pub fn router_base() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_query_goes_before_the_fragment() {
+        assert_eq!(with_query("/g/en/probe", ""), "/g/en/probe");
+        assert_eq!(with_query("/g/en/probe", "bw=3350"), "/g/en/probe?bw=3350");
+        assert_eq!(
+            with_query("/g/en/probe#details", "bw=3350"),
+            "/g/en/probe?bw=3350#details"
+        );
+        assert_eq!(with_query("/g/en/probe?x=1#d", "bw=3350"), "/g/en/probe?x=1&bw=3350#d");
+    }
 
     #[test]
     fn query_values_are_encoded() {

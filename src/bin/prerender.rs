@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use glossary::components::charts::{ChartData, LIGHT};
 use glossary::data::{entries, Lang, Prose, BASE_PATH, BODIES, ENTRIES};
 use glossary::i18n::texts;
+use glossary::shell::{replace_once, with_lang};
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
 use plotters::prelude::*;
@@ -28,11 +29,8 @@ struct Page {
     kind: &'static str,
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }
 
 fn pages() -> Vec<Page> {
@@ -169,10 +167,9 @@ fn fill(shell: &str, page: &Page, body: &str, origin: &str) -> Result<String, St
     let title_end = shell.find("</title>").ok_or("the shell has no </title>")? + "</title>".len();
     let body_start = shell.find("<body").ok_or("the shell has no <body>")?;
     let body_end = shell.rfind("</body>").ok_or("the shell has no </body>")?;
-    let html_tag = format!("<html lang=\"{}\">", page.lang.code());
     Ok(format!(
         "{}{}{}<body {PRERENDERED}>{body}{}",
-        &shell[..title_start].replacen("<html lang=\"en\">", &html_tag, 1),
+        with_lang(&shell[..title_start], page.lang)?,
         head(page, origin),
         &shell[title_end..body_start],
         &shell[body_end..]
@@ -230,17 +227,11 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
         write(dist, &url[BASE_PATH.len()..], &Prose::file(index))?;
     }
     // Anything else: the app renders the not-found page; without JavaScript, a note.
-    let not_found = shell
-        .replacen(
-            "<title>",
-            "<meta name=\"robots\" content=\"noindex\" />\n    <title>",
-            1,
-        )
-        .replacen(
-            "<title>Glossary of LLM inference</title>",
-            "<title>Page not found · Seite nicht gefunden</title>",
-            1,
-        );
+    let not_found = replace_once(
+        &with_lang(&shell, Lang::En)?,
+        "<title>Glossary of LLM inference</title>",
+        "<meta name=\"robots\" content=\"noindex\" />\n    <title>Page not found · Seite nicht gefunden</title>",
+    )?;
     write(dist, "404.html", &not_found)?;
     write(dist, "sitemap.xml", &sitemap(&pages, origin))?;
     write(

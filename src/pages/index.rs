@@ -57,25 +57,28 @@ fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, Stri
     )
 }
 
+/// The elements below `root` that match `selector`.
+fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
+        .collect()
+}
+
 /// Shows the entries matching the filters and hides the rest, with their empty
 /// letter groups; updates the count, the letter bar and the filter fields.
 fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, total: usize, lang: Lang) {
     let t = texts(lang);
-    let all = |selector: &str| -> Vec<web_sys::Element> {
-        let Ok(list) = main.query_selector_all(selector) else {
-            return Vec::new();
-        };
-        (0..list.length())
-            .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
-            .collect()
-    };
     let matches = |el: &web_sys::Element, attr: &str, value: &str| {
         value.is_empty() || el.get_attribute(attr).as_deref() == Some(value)
     };
     let mut shown = 0;
-    for group in all(".letter-group") {
+    for group in elements(main, ".letter-group") {
         let mut visible = 0;
-        for item in all(&format!("#{} li", group.id())) {
+        // Searched inside the group: an id such as `group-#` is no valid selector.
+        for item in elements(&group, "li") {
             let show = matches(&item, "data-category", category) && matches(&item, "data-marker", marker);
             let _ = item.toggle_attribute_with_force("hidden", !show);
             visible += usize::from(show);

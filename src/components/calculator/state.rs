@@ -81,8 +81,10 @@ fn whole(v: &str) -> Option<u32> {
 }
 
 /// Reads a query into a state starting from the example. Returns the scenario,
-/// the presets and the keys that were ignored (unknown or invalid). A combination
-/// that the core rejects falls back to the example as a whole.
+/// the presets and the keys that were ignored (unknown or unreadable). Values that
+/// are readable but do not fit together (a model too large for the memory) are
+/// kept: the calculator shows them with the same message as when they are chosen in
+/// the form.
 pub fn decode<'a>(
     pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     example: &Calculator,
@@ -91,7 +93,6 @@ pub fn decode<'a>(
     let (mut model, mut hardware) = (example.model, example.hardware);
     let mut ignored = Vec::new();
     let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
-    let given: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
     // Presets first, so that single figures change the chosen preset.
     pairs.sort_by_key(|(k, _)| !matches!(*k, "model" | "hw"));
     for (key, value) in pairs {
@@ -146,10 +147,6 @@ pub fn decode<'a>(
         if ok.is_none() {
             ignored.push(format!("{key}={value}"));
         }
-    }
-    if !given.is_empty() && s.validate().is_err() {
-        // The values are readable but do not fit together: none of them is used.
-        return (example.scenario, example.model, example.hardware, given);
     }
     (s, model, hardware, ignored)
 }
@@ -254,10 +251,11 @@ mod tests {
     }
 
     #[test]
-    fn an_impossible_combination_falls_back_to_the_example() {
+    fn a_combination_that_does_not_fit_is_kept_for_the_form_to_explain() {
         let c = example();
         let (s, _, _, ignored) = decode(pairs("kv_heads=5"), c);
-        assert_eq!(s, c.scenario);
-        assert_eq!(ignored, vec!["kv_heads=5"]);
+        assert_eq!(s.model.kv_heads, 5);
+        assert!(s.validate().is_err());
+        assert!(ignored.is_empty(), "{ignored:?}");
     }
 }

@@ -1,15 +1,52 @@
 //! A static file server that answers like GitHub Pages: a file as is, a folder's
 //! `index.html`, `name.html` for `name`, and anything else `404.html` with status 404.
 //! Only on loopback, for the browser tests and local checks.
+//!
+//! It is still a server a web page can reach, so everything a request controls is
+//! bounded: the path it names (never a file outside the served folder, symlinks
+//! included), the `Host` it claims (loopback names only, against DNS rebinding), the
+//! size of its head, the time it may take and the threads that answer it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-/// A running server; dropping it stops it.
+/// The longest request line, and the longest header line, line ending included.
+const MAX_LINE: usize = 8 * 1024;
+/// The most header fields one request may send.
+const MAX_HEADERS: usize = 64;
+/// The most bytes all header fields of one request may take together.
+const MAX_HEADER_BYTES: usize = 32 * 1024;
+/// How much of a rejected request is read and thrown away before closing, so that the
+/// client sees the answer instead of a reset connection.
+const MAX_DRAIN_BYTES: u64 = 1024 * 1024;
+
+/// How long and how many: the limits that keep clients from holding the server.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// The time a request head may take to arrive in full, and one write may block.
+    timeout: Duration,
+    /// Connections answered at once; one more is answered 503 straight away.
+    handlers: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout: Duration::from_secs(5),
+            handlers: 64,
+        }
+    }
+}
+
+/// A running server; dropping it stops it. Connections already accepted are still
+/// answered, each within its time limits.
 pub struct Server {
     port: u16,
     stop: Arc<AtomicBool>,
@@ -19,19 +56,22 @@ pub struct Server {
 impl Server {
     /// Starts serving `dir` under `base` on a free loopback port.
     pub fn start(dir: &Path, base: &str) -> Result<Server, String> {
+        Server::start_with(dir, base, Limits::default())
+    }
+
+    /// Starts serving `dir` under `base` within `limits`.
+    fn start_with(dir: &Path, base: &str, limits: Limits) -> Result<Server, String> {
+        let handlers = Handlers::new(Site::new(dir, base)?, limits);
         let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("cannot listen on loopback: {e}"))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
         listener.set_nonblocking(true).map_err(|e| e.to_string())?;
         let stop = Arc::new(AtomicBool::new(false));
-        let (dir, base, flag) = (dir.to_path_buf(), base.to_string(), stop.clone());
+        let flag = stop.clone();
         let thread = std::thread::spawn(move || {
             while !flag.load(Ordering::Relaxed) {
                 match listener.accept() {
-                    Ok((stream, _)) => {
-                        let (dir, base) = (dir.clone(), base.clone());
-                        std::thread::spawn(move || handle(stream, &dir, &base));
-                    }
-                    Err(_) => std::thread::sleep(std::time::Duration::from_millis(5)),
+                    Ok((stream, _)) => handlers.dispatch(stream),
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
                 }
             }
         });
@@ -59,18 +99,132 @@ impl Drop for Server {
 
 /// Serves until the process is stopped.
 pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<(), String> {
+    let handlers = Handlers::new(Site::new(dir, base)?, Limits::default());
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     eprintln!(
-        "xtask: serving {} at http://127.0.0.1:{port}{base} (Ctrl-C stops)",
-        dir.display()
+        "xtask: serving {} at http://127.0.0.1:{port}{} (Ctrl-C stops)",
+        dir.display(),
+        handlers.site.base
     );
     for stream in listener.incoming().flatten() {
-        let (dir, base) = (dir.to_path_buf(), base.to_string());
-        std::thread::spawn(move || handle(stream, &dir, &base));
+        handlers.dispatch(stream);
     }
     Ok(())
 }
 
+/// The folder that is served and the path it is served under.
+struct Site {
+    /// The served folder, canonical: every file served lies inside it.
+    root: PathBuf,
+    /// The base path, with a slash at both ends (`/` for none).
+    base: String,
+}
+
+impl Site {
+    /// `dir` (which must exist) served under `base`.
+    fn new(dir: &Path, base: &str) -> Result<Site, String> {
+        let root = dir
+            .canonicalize()
+            .map_err(|e| format!("cannot serve {}: {e}", dir.display()))?;
+        let base = content::site::normalise_base(base);
+        Ok(Site { root, base })
+    }
+
+    /// The file for a percent-decoded request path, as GitHub Pages resolves it:
+    /// the file itself, the folder's `index.html`, or `name.html` for `name`.
+    /// `None` when nothing inside the served folder answers it.
+    fn resolve(&self, path: &str) -> Option<PathBuf> {
+        let rest = path
+            .strip_prefix(self.base.as_str())
+            .or_else(|| (path == self.base.trim_end_matches('/')).then_some(""))?;
+        let relative = relative_path(rest)?;
+        let named = self.root.join(&relative);
+        let folder_only = rest.ends_with('/');
+        let candidates = [
+            (!folder_only).then(|| named.clone()),
+            Some(named.join("index.html")),
+            (!rest.is_empty()).then(|| with_html_extension(&named)),
+        ];
+        candidates.into_iter().flatten().find_map(|c| self.inside(&c))
+    }
+
+    /// The real path of `candidate` when it is a file inside the served folder once
+    /// every symlink is followed.
+    fn inside(&self, candidate: &Path) -> Option<PathBuf> {
+        let real = candidate.canonicalize().ok()?;
+        (real.starts_with(&self.root) && real.is_file()).then_some(real)
+    }
+}
+
+/// `name.html` beside `name`.
+fn with_html_extension(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(".html");
+    PathBuf::from(name)
+}
+
+/// The relative path that `rest` (a decoded request path below the base path) names:
+/// plain names separated by single slashes, optionally one slash at the end. `None`
+/// for anything else (`..`, `.`, empty segments, an absolute path, NUL, backslashes),
+/// so nothing can name a file outside the served folder.
+fn relative_path(rest: &str) -> Option<PathBuf> {
+    if rest.is_empty() {
+        return Some(PathBuf::new());
+    }
+    let names = rest.strip_suffix('/').unwrap_or(rest);
+    names.split('/').map(plain_name).collect()
+}
+
+/// `segment` as one path component when it is a plain file or folder name.
+fn plain_name(segment: &str) -> Option<&Path> {
+    let path = Path::new(segment);
+    let mut components = path.components();
+    let plain = matches!(
+        (components.next(), components.next()),
+        (Some(Component::Normal(name)), None) if name == OsStr::new(segment)
+    );
+    (plain && !segment.contains(['\\', '\0'])).then_some(path)
+}
+
+/// The decoded path of a request target: the query and fragment cut off, the rest
+/// percent-decoded. `None` when it is not a path or does not decode to UTF-8.
+fn request_path(target: &str) -> Option<String> {
+    let path = target.split(['?', '#']).next().unwrap_or("");
+    if !path.starts_with('/') {
+        return None;
+    }
+    let mut bytes = path.bytes();
+    let mut decoded = Vec::with_capacity(path.len());
+    while let Some(b) = bytes.next() {
+        if b == b'%' {
+            let high = hex_digit(bytes.next()?)?;
+            decoded.push((high << 4) | hex_digit(bytes.next()?)?);
+        } else {
+            decoded.push(b);
+        }
+    }
+    String::from_utf8(decoded).ok()
+}
+
+/// The value of one hexadecimal digit.
+fn hex_digit(b: u8) -> Option<u8> {
+    char::from(b).to_digit(16).map(|d| d as u8)
+}
+
+/// Whether a `Host` value names this machine's loopback interface: `localhost`,
+/// `127.0.0.1` or `[::1]`, each with or without a port. Any other name may be a
+/// foreign site's that resolves to 127.0.0.1 (DNS rebinding).
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    ["localhost", "127.0.0.1", "[::1]"]
+        .iter()
+        .any(|ok| name.eq_ignore_ascii_case(ok))
+}
+
+/// The `Content-Type` for a file, by its extension.
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -86,80 +240,702 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-/// The file for a request path, as GitHub Pages resolves it.
-pub fn resolve(dir: &Path, base: &str, path: &str) -> Option<PathBuf> {
-    let path = path.split(['?', '#']).next().unwrap_or("");
-    let rest = path
-        .strip_prefix(base)
-        .or_else(|| (path == base.trim_end_matches('/')).then_some(""))?;
-    if rest.split('/').any(|seg| seg == "..") {
-        return None;
-    }
-    let candidate = dir.join(rest);
-    if candidate.is_file() {
-        return Some(candidate);
-    }
-    if candidate.is_dir() && candidate.join("index.html").is_file() {
-        return Some(candidate.join("index.html"));
-    }
-    let html = dir.join(format!("{}.html", rest.trim_end_matches('/')));
-    html.is_file().then_some(html)
+/// The statuses this server answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Ok,
+    BadRequest,
+    NotFound,
+    MethodNotAllowed,
+    UriTooLong,
+    Misdirected,
+    HeadersTooLarge,
+    Unavailable,
 }
 
-fn handle(mut stream: TcpStream, dir: &Path, base: &str) {
-    let _ = stream.set_nonblocking(false);
-    let mut reader = BufReader::new(match stream.try_clone() {
-        Ok(s) => s,
-        Err(_) => return,
-    });
-    let mut request = String::new();
-    if reader.read_line(&mut request).is_err() {
-        return;
+impl Status {
+    /// The status line's code and reason.
+    fn line(self) -> &'static str {
+        match self {
+            Status::Ok => "200 OK",
+            Status::BadRequest => "400 Bad Request",
+            Status::NotFound => "404 Not Found",
+            Status::MethodNotAllowed => "405 Method Not Allowed",
+            Status::UriTooLong => "414 URI Too Long",
+            Status::Misdirected => "421 Misdirected Request",
+            Status::HeadersTooLarge => "431 Request Header Fields Too Large",
+            Status::Unavailable => "503 Service Unavailable",
+        }
     }
-    // Drain the headers.
-    let mut line = String::new();
-    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
-        line.clear();
+}
+
+/// Hands each connection to a thread of its own, as long as fewer than the limit
+/// are busy; beyond it the connection is answered 503 at once.
+struct Handlers {
+    site: Arc<Site>,
+    limits: Limits,
+    busy: Arc<AtomicUsize>,
+}
+
+/// One busy handler, counted until it is dropped (also when its thread panics).
+struct Permit(Arc<AtomicUsize>);
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
-    let raw = request.split_whitespace().nth(1).unwrap_or("/");
-    let (status, file) = match resolve(dir, base, raw) {
-        Some(f) => ("200 OK", f),
-        None => ("404 Not Found", dir.join("404.html")),
+}
+
+impl Handlers {
+    fn new(site: Site, limits: Limits) -> Handlers {
+        Handlers {
+            site: Arc::new(site),
+            limits,
+            busy: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// A permit when a handler is free.
+    fn permit(&self) -> Option<Permit> {
+        let before = self.busy.fetch_add(1, Ordering::AcqRel);
+        let permit = Permit(self.busy.clone());
+        (before < self.limits.handlers).then_some(permit)
+    }
+
+    /// Answers `stream` on a thread of its own, or 503 when every handler is busy.
+    fn dispatch(&self, stream: TcpStream) {
+        if configure(&stream, self.limits.timeout).is_err() {
+            return;
+        }
+        let Some(permit) = self.permit() else {
+            let _ = write_error(&stream, Status::Unavailable, false);
+            return;
+        };
+        let (site, limits) = (self.site.clone(), self.limits);
+        let _ = std::thread::Builder::new().name("xtask-serve".into()).spawn(move || {
+            let _permit = permit;
+            handle(stream, &site, limits);
+        });
+    }
+}
+
+/// Blocking reads and writes, with the write timeout set.
+fn configure(stream: &TcpStream, timeout: Duration) -> io::Result<()> {
+    stream.set_nonblocking(false)?;
+    stream.set_write_timeout(Some(timeout))
+}
+
+/// Answers one request on `stream`, then closes it; a rejected request's remaining
+/// bytes are read first so that the client gets to see why.
+fn handle(stream: TcpStream, site: &Site, limits: Limits) {
+    match read_head(&stream, limits.timeout) {
+        Ok(request) => {
+            let _ = answer(&stream, site, &request);
+            if !request.only_reads() {
+                drain(&stream, limits.timeout);
+            }
+        }
+        Err(HeadError::Gone) => {}
+        Err(HeadError::Reject(status)) => {
+            let _ = write_error(&stream, status, false);
+            drain(&stream, limits.timeout);
+        }
+    }
+}
+
+/// Closes the sending side and throws away what the client still sends, for a while
+/// and up to a limit, so that the answer is not lost to a connection reset.
+fn drain(stream: &TcpStream, within: Duration) {
+    let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(within));
+    let _ = io::copy(&mut stream.take(MAX_DRAIN_BYTES), &mut io::sink());
+}
+
+/// The parts of a request head this server uses.
+#[derive(Debug)]
+struct Request {
+    method: String,
+    target: String,
+    host: Option<String>,
+}
+
+impl Request {
+    /// Whether the method is one this server answers (GET or HEAD); other requests
+    /// may come with a body that is left unread.
+    fn only_reads(&self) -> bool {
+        matches!(self.method.as_str(), "GET" | "HEAD")
+    }
+}
+
+/// Why no request head was read.
+#[derive(Debug, PartialEq, Eq)]
+enum HeadError {
+    /// The client closed, stayed silent past the deadline, or the connection failed.
+    Gone,
+    /// The head broke a rule; this status says which.
+    Reject(Status),
+}
+
+/// Reads a request head that must arrive in full within `timeout`.
+fn read_head(stream: &TcpStream, timeout: Duration) -> Result<Request, HeadError> {
+    let mut reader = HeadReader {
+        inner: BufReader::new(stream),
+        deadline: Instant::now() + timeout,
     };
-    let body = std::fs::read(&file).unwrap_or_default();
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
-        content_type(&file),
-        body.len()
-    );
-    let _ = stream.write_all(head.as_bytes());
-    if !request.starts_with("HEAD") {
-        let _ = stream.write_all(&body);
+    let line = reader.line(MAX_LINE).map_err(|e| e.rejected_as(Status::UriTooLong))?;
+    let (method, target) = request_line(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
+    let host = read_headers(&mut reader)?;
+    Ok(Request { method, target, host })
+}
+
+/// Reads the header fields up to the empty line and returns the `Host` value.
+fn read_headers(reader: &mut HeadReader) -> Result<Option<String>, HeadError> {
+    let (mut count, mut bytes, mut host) = (0, 0, None);
+    loop {
+        let limit = MAX_LINE.min(MAX_HEADER_BYTES - bytes + 2);
+        let line = reader.line(limit).map_err(|e| e.rejected_as(Status::HeadersTooLarge))?;
+        if line.is_empty() {
+            return Ok(host);
+        }
+        count += 1;
+        bytes += line.len() + 2;
+        if count > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
+            return Err(HeadError::Reject(Status::HeadersTooLarge));
+        }
+        let (name, value) = header_field(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
+        if name.eq_ignore_ascii_case(b"host") {
+            let value = std::str::from_utf8(value).ok();
+            match (&host, value) {
+                (None, Some(value)) => host = Some(value.to_string()),
+                _ => return Err(HeadError::Reject(Status::BadRequest)),
+            }
+        }
     }
+}
+
+/// Method and target of `METHOD SP target SP HTTP/1.x`; `None` when malformed.
+fn request_line(line: &[u8]) -> Option<(String, String)> {
+    let text = std::str::from_utf8(line).ok()?;
+    let mut parts = text.split(' ');
+    let (method, target, version) = (parts.next()?, parts.next()?, parts.next()?);
+    let well_formed = parts.next().is_none()
+        && !method.is_empty()
+        && method.bytes().all(|b| b.is_ascii_alphabetic())
+        && target.starts_with('/')
+        && matches!(version, "HTTP/1.0" | "HTTP/1.1");
+    well_formed.then(|| (method.to_string(), target.to_string()))
+}
+
+/// Name and trimmed value of a `name: value` header line; `None` when malformed
+/// (also for a folded continuation line).
+fn header_field(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let colon = line.iter().position(|&b| b == b':')?;
+    let (name, value) = (&line[..colon], &line[colon + 1..]);
+    let token = !name.is_empty() && name.iter().all(u8::is_ascii_graphic);
+    token.then(|| (name, value.trim_ascii()))
+}
+
+/// Reads lines of a request head, each within a size limit, all before one deadline.
+struct HeadReader<'a> {
+    inner: BufReader<&'a TcpStream>,
+    deadline: Instant,
+}
+
+/// Why a line of the head was not read.
+enum LineError {
+    /// See [`HeadError::Gone`].
+    Gone,
+    /// The line did not end within its limit.
+    TooLong,
+}
+
+impl LineError {
+    /// The head error, with `status` for a line that was too long.
+    fn rejected_as(self, status: Status) -> HeadError {
+        match self {
+            LineError::Gone => HeadError::Gone,
+            LineError::TooLong => HeadError::Reject(status),
+        }
+    }
+}
+
+impl HeadReader<'_> {
+    /// The next line without its line ending (CRLF or LF), if it ends within `limit`
+    /// bytes, line ending included.
+    fn line(&mut self, limit: usize) -> Result<Vec<u8>, LineError> {
+        let mut line = Vec::new();
+        loop {
+            let available = self.fill()?;
+            let room = &available[..available.len().min(limit - line.len())];
+            let end = room.iter().position(|&b| b == b'\n');
+            let taken = end.map_or(room.len(), |end| end + 1);
+            line.extend_from_slice(&room[..taken]);
+            self.inner.consume(taken);
+            if end.is_some() {
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                return Ok(line);
+            }
+            if line.len() >= limit {
+                return Err(LineError::TooLong);
+            }
+        }
+    }
+
+    /// The buffered bytes, reading more when there are none, before the deadline.
+    fn fill(&mut self) -> Result<&[u8], LineError> {
+        loop {
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || self.inner.get_ref().set_read_timeout(Some(left)).is_err() {
+                return Err(LineError::Gone);
+            }
+            match self.inner.fill_buf() {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Ok([]) | Err(_) => return Err(LineError::Gone),
+                Ok(_) => break,
+            }
+        }
+        Ok(self.inner.buffer())
+    }
+}
+
+/// Answers a request whose head was read in full.
+fn answer(stream: &TcpStream, site: &Site, request: &Request) -> io::Result<()> {
+    let head_only = request.method == "HEAD";
+    match request.host.as_deref() {
+        None => return write_error(stream, Status::BadRequest, head_only),
+        Some(host) if !is_loopback_host(host) => return write_error(stream, Status::Misdirected, head_only),
+        Some(_) => {}
+    }
+    if !request.only_reads() {
+        return write_error(stream, Status::MethodNotAllowed, false);
+    }
+    let Some(path) = request_path(&request.target) else {
+        return write_error(stream, Status::BadRequest, head_only);
+    };
+    match site.resolve(&path) {
+        Some(file) => send_file(stream, Status::Ok, &file, head_only),
+        None => match site.inside(&site.root.join("404.html")) {
+            Some(page) => send_file(stream, Status::NotFound, &page, head_only),
+            None => write_error(stream, Status::NotFound, head_only),
+        },
+    }
+}
+
+/// Sends `file` with `status`; only its head for a HEAD request.
+fn send_file(mut stream: &TcpStream, status: Status, file: &Path, head_only: bool) -> io::Result<()> {
+    let body = File::open(file)?;
+    let length = body.metadata()?.len();
+    write_head(stream, status, content_type(file), length, "")?;
+    if !head_only {
+        io::copy(&mut body.take(length), &mut stream)?;
+    }
+    Ok(())
+}
+
+/// Sends `status` with its reason as a plain-text body.
+fn write_error(mut stream: &TcpStream, status: Status, head_only: bool) -> io::Result<()> {
+    let body = format!("{}\n", status.line());
+    let extra = if status == Status::MethodNotAllowed {
+        "Allow: GET, HEAD\r\n"
+    } else {
+        ""
+    };
+    write_head(stream, status, "text/plain; charset=utf-8", body.len() as u64, extra)?;
+    if !head_only {
+        stream.write_all(body.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Sends the status line and headers; `extra` holds further header lines.
+fn write_head(mut stream: &TcpStream, status: Status, content_type: &str, length: u64, extra: &str) -> io::Result<()> {
+    let head = format!(
+        "HTTP/1.1 {}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nConnection: close\r\n{extra}\r\n",
+        status.line()
+    );
+    stream.write_all(head.as_bytes())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// How long a test waits for the server before it counts as hung: far beyond
+    /// anything a working server needs, even on a slow, busy machine.
+    const PATIENCE: Duration = Duration::from_secs(30);
+    /// Text that lives outside the served folder and must never be answered.
+    const SECRET: &str = "secret outside the served folder";
+
+    /// A served folder `site/` with files beside it, removed when dropped.
+    struct Fixture {
+        top: PathBuf,
+        site: PathBuf,
+    }
+
+    impl Fixture {
+        fn new() -> Fixture {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let top = std::env::temp_dir().join(format!("xtask-server-{}-{n}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&top);
+            for (path, text) in [
+                ("site/index.html", "root page"),
+                ("site/404.html", "not found page"),
+                ("site/app.js", "js"),
+                ("site/en/memory-bound/index.html", "entry page"),
+                ("site/en/roofline.html", "roofline page"),
+                ("Cargo.toml", SECRET),
+                ("outside/secret.txt", SECRET),
+            ] {
+                let path = top.join(path);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, text).unwrap();
+            }
+            let site = top.join("site");
+            Fixture { top, site }
+        }
+
+        /// Serves `site/` under `/glossary/` within `limits`.
+        fn serve(&self, limits: Limits) -> Server {
+            Server::start_with(&self.site, "/glossary/", limits).unwrap()
+        }
+    }
+
+    impl Drop for Fixture {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.top);
+        }
+    }
+
+    /// Limits for tests that never wait for a timeout.
+    fn relaxed() -> Limits {
+        Limits {
+            timeout: PATIENCE,
+            handlers: 8,
+        }
+    }
+
+    /// Sends `request` as is and returns all the server answers before it closes.
+    fn exchange(port: u16, request: &[u8]) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let _ = stream.write_all(request);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    }
+
+    /// Status code and body of an answer (0 when there is no status line).
+    fn status_and_body(answer: &str) -> (u16, String) {
+        let code = answer.strip_prefix("HTTP/1.1 ").and_then(|rest| rest.get(..3));
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+        (code.and_then(|c| c.parse().ok()).unwrap_or(0), body.to_string())
+    }
+
+    /// Status code and body for `method target` from a loopback host.
+    fn request(port: u16, method: &str, target: &str) -> (u16, String) {
+        let head = format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+        status_and_body(&exchange(port, head.as_bytes()))
+    }
+
+    fn get(port: u16, target: &str) -> (u16, String) {
+        request(port, "GET", target)
+    }
+
+    /// The status code of a GET for `/glossary/` with these extra header lines.
+    fn status_with_headers(port: u16, headers: &str) -> u16 {
+        let head = format!("GET /glossary/ HTTP/1.1\r\nHost: localhost:{port}\r\n{headers}\r\n");
+        status_and_body(&exchange(port, head.as_bytes())).0
+    }
+
     #[test]
-    fn resolves_like_github_pages() {
-        let dir = std::env::temp_dir().join(format!("xtask-server-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("en/memory-bound")).unwrap();
-        std::fs::write(dir.join("index.html"), "root").unwrap();
-        std::fs::write(dir.join("en/memory-bound/index.html"), "entry").unwrap();
-        std::fs::write(dir.join("app.js"), "js").unwrap();
-        let base = "/glossary/";
-        assert_eq!(resolve(&dir, base, "/glossary/"), Some(dir.join("index.html")));
-        assert_eq!(resolve(&dir, base, "/glossary"), Some(dir.join("index.html")));
-        assert_eq!(resolve(&dir, base, "/glossary/app.js?x=1"), Some(dir.join("app.js")));
-        assert_eq!(
-            resolve(&dir, base, "/glossary/en/memory-bound"),
-            Some(dir.join("en/memory-bound/index.html"))
+    fn serves_files_folders_and_html_names_like_github_pages() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let page = |body: &str| (200, body.to_string());
+        assert_eq!(get(port, "/glossary/"), page("root page"));
+        assert_eq!(get(port, "/glossary"), page("root page"));
+        assert_eq!(get(port, "/glossary/index.html"), page("root page"));
+        assert_eq!(get(port, "/glossary/app.js?x=1"), page("js"));
+        assert_eq!(get(port, "/glossary/en/memory-bound"), page("entry page"));
+        assert_eq!(get(port, "/glossary/en/memory-bound/"), page("entry page"));
+        assert_eq!(get(port, "/glossary/en/roofline"), page("roofline page"));
+        assert_eq!(get(port, "/glossary/en/roofline/"), page("roofline page"));
+        assert_eq!(get(port, "/glossary/en/roof%6Cine"), page("roofline page"));
+        let js = exchange(
+            port,
+            format!("GET /glossary/app.js HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n").as_bytes(),
         );
-        assert_eq!(resolve(&dir, base, "/glossary/en/nothing"), None);
-        assert_eq!(resolve(&dir, base, "/app.js"), None, "outside the base path");
-        assert_eq!(resolve(&dir, base, "/glossary/../secret"), None);
-        std::fs::remove_dir_all(dir).unwrap();
+        assert!(
+            js.contains("\r\nContent-Type: text/javascript; charset=utf-8\r\n"),
+            "{js}"
+        );
+        let head = exchange(port, b"HEAD /glossary/app.js HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+        assert!(head.contains("\r\nContent-Length: 2\r\n"), "{head}");
+        assert!(head.ends_with("\r\n\r\n"), "HEAD has no body: {head}");
+    }
+
+    #[test]
+    fn answers_anything_else_with_the_404_page() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let missing = (404, "not found page".to_string());
+        assert_eq!(get(port, "/glossary/en/nothing"), missing);
+        assert_eq!(get(port, "/app.js"), missing, "outside the base path");
+        assert_eq!(get(port, "/glossaryapp.js"), missing, "outside the base path");
+        assert_eq!(get(port, "/glossary/app.js/"), missing, "a file is no folder");
+        std::fs::remove_file(fixture.site.join("404.html")).unwrap();
+        assert_eq!(get(port, "/glossary/en/nothing").0, 404);
+    }
+
+    #[test]
+    fn never_serves_a_file_outside_the_served_folder() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let absolute = format!("/glossary/{}", fixture.top.join("Cargo.toml").display());
+        for target in [
+            "/glossary//etc/passwd",
+            absolute.as_str(),
+            "/glossary/../Cargo.toml",
+            "/glossary/en/../../Cargo.toml",
+            "/glossary/%2e%2e/Cargo.toml",
+            "/glossary/%2E%2E%2FCargo.toml",
+            "/glossary/..%2fCargo.toml",
+            "/glossary/%2Fetc%2Fpasswd",
+            "/glossary/%2e%2e%5cCargo.toml",
+            "/glossary/..",
+            "/glossary/./index.html",
+            "/glossary/en//memory-bound",
+            "/glossary//",
+            "/glossary/index.html%00",
+            "/glossary/%00",
+        ] {
+            assert_eq!(get(port, target), (404, "not found page".to_string()), "{target}");
+        }
+        assert_eq!(get(port, "/glossary/%zz").0, 400, "a broken escape");
+        assert_eq!(get(port, "/glossary/%c3").0, 400, "not UTF-8");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn does_not_follow_symlinks_out_of_the_served_folder() {
+        use std::os::unix::fs::symlink;
+        let fixture = Fixture::new();
+        symlink(fixture.top.join("outside/secret.txt"), fixture.site.join("leak.txt")).unwrap();
+        symlink(fixture.top.join("outside"), fixture.site.join("outside")).unwrap();
+        symlink(
+            fixture.top.join("outside/secret.txt"),
+            fixture.site.join("en/leak.html"),
+        )
+        .unwrap();
+        symlink("app.js", fixture.site.join("alias.js")).unwrap();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let missing = (404, "not found page".to_string());
+        assert_eq!(get(port, "/glossary/leak.txt"), missing);
+        assert_eq!(get(port, "/glossary/outside/secret.txt"), missing);
+        assert_eq!(get(port, "/glossary/en/leak"), missing);
+        assert_eq!(
+            get(port, "/glossary/alias.js"),
+            (200, "js".to_string()),
+            "a link inside"
+        );
+    }
+
+    #[test]
+    fn answers_only_requests_for_a_loopback_host() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let with_host = |host: &str| status_with_headers_only(port, &format!("Host: {host}\r\n"));
+        for host in ["localhost", "LocalHost", "127.0.0.1", "[::1]"] {
+            assert_eq!(with_host(host), 200, "{host}");
+            assert_eq!(with_host(&format!("{host}:{port}")), 200, "{host}:{port}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:{port}",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io",
+            "localhost:",
+            "localhost:80:80",
+            "::1",
+            "",
+        ] {
+            assert_eq!(with_host(&host.replace("{port}", &port.to_string())), 421, "{host}");
+        }
+        assert_eq!(status_with_headers_only(port, ""), 400, "no Host");
+        assert_eq!(
+            status_with_headers(port, "Host: localhost\r\n"),
+            400,
+            "two Host headers"
+        );
+    }
+
+    /// The status code of a GET for `/glossary/` with exactly these header lines.
+    fn status_with_headers_only(port: u16, headers: &str) -> u16 {
+        let head = format!("GET /glossary/ HTTP/1.1\r\n{headers}\r\n");
+        status_and_body(&exchange(port, head.as_bytes())).0
+    }
+
+    #[test]
+    fn allows_only_get_and_head() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        for method in ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT"] {
+            let head = format!("{method} /glossary/ HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello");
+            let answer = exchange(port, head.as_bytes());
+            assert!(answer.starts_with("HTTP/1.1 405 "), "{method}: {answer}");
+            assert!(answer.contains("\r\nAllow: GET, HEAD\r\n"), "{method}: {answer}");
+        }
+    }
+
+    #[test]
+    fn rejects_malformed_request_heads() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        for head in [
+            "GET /glossary/\r\nHost: localhost\r\n\r\n",
+            "GET  /glossary/ HTTP/1.1\r\nHost: localhost\r\n\r\n",
+            "GET /glossary/ HTTP/2.0\r\nHost: localhost\r\n\r\n",
+            "GET http://localhost/glossary/ HTTP/1.1\r\nHost: localhost\r\n\r\n",
+            "GET /glossary/ HTTP/1.1\r\nHost: localhost\r\nno colon\r\n\r\n",
+            "GET /glossary/ HTTP/1.1\r\nHost: localhost\r\nX-A: 1\r\n folded\r\n\r\n",
+            "GET /glossary/ HTTP/1.1\r\nHost : localhost\r\n\r\n",
+        ] {
+            let answer = exchange(port, head.as_bytes());
+            assert!(answer.starts_with("HTTP/1.1 400 "), "{head:?}: {answer}");
+        }
+    }
+
+    #[test]
+    fn rejects_an_over_long_request_line() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let fits = format!("/glossary/{}", "a".repeat(MAX_LINE - 100));
+        assert_eq!(get(port, &fits).0, 404);
+        let long = format!("/glossary/{}", "a".repeat(MAX_LINE));
+        assert_eq!(get(port, &long).0, 414);
+        let huge = format!("/glossary/{}", "a".repeat(64 * MAX_LINE));
+        assert_eq!(get(port, &huge).0, 414);
+    }
+
+    #[test]
+    fn rejects_too_many_or_too_large_headers() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let many = |n: usize| (0..n).map(|i| format!("X-Field-{i}: {i}\r\n")).collect::<String>();
+        assert_eq!(status_with_headers(port, &many(MAX_HEADERS - 1)), 200);
+        assert_eq!(status_with_headers(port, &many(MAX_HEADERS)), 431);
+        assert_eq!(status_with_headers(port, &many(100 * MAX_HEADERS)), 431);
+        let long = |n: usize| format!("X-Long: {}\r\n", "v".repeat(n));
+        assert_eq!(status_with_headers(port, &long(MAX_LINE - 100)), 200);
+        assert_eq!(status_with_headers(port, &long(MAX_LINE)), 431);
+        let large = |n: usize| {
+            (0..n)
+                .map(|i| format!("X-Large-{i}: {}\r\n", "v".repeat(6000)))
+                .collect::<String>()
+        };
+        assert_eq!(status_with_headers(port, &large(MAX_HEADER_BYTES / 6100)), 200);
+        assert_eq!(status_with_headers(port, &large(MAX_HEADER_BYTES / 6000 + 1)), 431);
+    }
+
+    #[test]
+    fn closes_an_idle_connection_after_the_timeout() {
+        let fixture = Fixture::new();
+        let limits = Limits {
+            timeout: Duration::from_millis(200),
+            ..relaxed()
+        };
+        let server = fixture.serve(limits);
+        let port = server.port();
+        let mut idle = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        idle.set_read_timeout(Some(PATIENCE)).unwrap();
+        let mut answer = Vec::new();
+        let closed = idle.read_to_end(&mut answer);
+        assert!(closed.is_ok(), "still open after {PATIENCE:?}: {closed:?}");
+        assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
+    }
+
+    #[test]
+    fn closes_a_request_that_trickles_in_past_the_deadline() {
+        let fixture = Fixture::new();
+        let limits = Limits {
+            timeout: Duration::from_millis(300),
+            ..relaxed()
+        };
+        let server = fixture.serve(limits);
+        let port = server.port();
+        let mut slow = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        slow.write_all(b"GET /glossary/ HTTP/1.1\r\nX-Slow: ").unwrap();
+        slow.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        let start = Instant::now();
+        let closed = loop {
+            assert!(start.elapsed() < PATIENCE, "still open after {PATIENCE:?}");
+            if slow.write_all(b"v").is_err() {
+                break true;
+            }
+            match slow.read(&mut [0; 64]) {
+                Ok(0) => break true,
+                Ok(_) => break false,
+                Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {}
+                Err(_) => break true,
+            }
+        };
+        assert!(closed, "the server answered an unfinished head");
+    }
+
+    #[test]
+    fn answers_503_when_every_handler_is_busy() {
+        let fixture = Fixture::new();
+        let server = fixture.serve(Limits {
+            handlers: 1,
+            ..relaxed()
+        });
+        let port = server.port();
+        let mut busy = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        busy.write_all(b"GET /glossary/ HTTP/1.1\r\n").unwrap();
+        // The connection after it finds the only handler waiting for the rest of that head.
+        let refused = exchange(port, b"");
+        assert!(refused.starts_with("HTTP/1.1 503 "), "{refused}");
+        drop(busy);
+        let start = Instant::now();
+        while get(port, "/glossary/").0 != 200 {
+            assert!(start.elapsed() < PATIENCE, "the handler was not freed");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn keeps_only_plain_names_of_a_path() {
+        assert_eq!(relative_path(""), Some(PathBuf::new()));
+        assert_eq!(
+            relative_path("en/memory-bound/"),
+            Some(PathBuf::from("en/memory-bound"))
+        );
+        assert_eq!(relative_path("a.b/c..d/.e"), Some(PathBuf::from("a.b/c..d/.e")));
+        for bad in ["/", "/etc", "a//b", "..", "a/../b", ".", "./a", "a\\b", "a\0b", "a//"] {
+            assert_eq!(relative_path(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn decodes_percent_escapes_of_a_request_path() {
+        assert_eq!(request_path("/a%20b?q=%zz#x").as_deref(), Some("/a b"));
+        assert_eq!(request_path("/%C3%A4%2F%2e").as_deref(), Some("/ä/."));
+        for bad in ["/%", "/%4", "/%g0", "/%+1", "/%ff", "relative", "http://localhost/"] {
+            assert_eq!(request_path(bad), None, "{bad}");
+        }
     }
 }

@@ -1,11 +1,14 @@
 //! Calculator blocks (```` ```roofline ````) and inline values (`{{weight_time}}`).
 
-use roofline::{Bytes, BytesPerSecond, DataType, FlopsPerSecond, Groups, Output, Override, Scenario, Workload};
+use roofline::{
+    Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output, Override,
+    Scenario, Workload,
+};
 use serde::Deserialize;
 
 use crate::diagnostic::did_you_mean;
-use crate::presets::Presets;
-use crate::yaml;
+use crate::presets::{author_key, explain, to_base, Presets};
+use crate::yaml::{self, Step};
 
 /// A chart a calculator can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,72 +162,118 @@ fn id_hint<'a>(word: &str, ids: impl Iterator<Item = &'a str> + Clone) -> String
     }
 }
 
+/// The largest calculator block, in bytes of YAML: a block sets a few keys.
+pub const MAX_BLOCK_BYTES: usize = 4 * 1024;
+
+/// The keys of a block that can cause `e`, the most direct first: the figure's own
+/// key, then those it depends on, then the preset it comes from.
+fn culprits(e: &InputError) -> &'static [&'static str] {
+    match e {
+        InputError::ActiveExceedsTotal => &["active_params_b", "params_b", "model"],
+        InputError::KvHeadsNotDivisor => &["kv_heads", "heads", "model"],
+        InputError::ContextShorterThanPrompt => &["context", "prompt"],
+        InputError::ModelDoesNotFit { .. } => &[
+            "memory_gb",
+            "params_b",
+            "weights",
+            "devices",
+            "reserve",
+            "hardware",
+            "model",
+        ],
+        _ => match e.field() {
+            Field::Params => &["params_b", "model"],
+            Field::ActiveParams => &["active_params_b", "params_b", "model"],
+            Field::Layers => &["layers", "model"],
+            Field::Heads => &["heads", "model"],
+            Field::KvHeads => &["kv_heads", "model"],
+            Field::HeadDim => &["head_dim", "model"],
+            Field::Experts | Field::ActiveExperts | Field::Hidden | Field::Vocab | Field::SlidingWindow => &["model"],
+            Field::Memory => &["memory_gb", "hardware"],
+            Field::Bandwidth => &["bandwidth_gb_s", "hardware"],
+            Field::Peak => &["fp16_tflops", "hardware"],
+            Field::Batch => &["batch"],
+            Field::Prompt => &["prompt"],
+            Field::Context => &["context", "prompt", "output"],
+            Field::Output => &["output"],
+            Field::Devices => &["devices"],
+            Field::Reserve => &["reserve"],
+            Field::GroupSize => &["group_size", "weights", "kv"],
+        },
+    }
+}
+
+/// A block's text, for messages at the keys it writes.
+struct Keys<'a>(&'a str);
+
+impl Keys<'_> {
+    /// Where `key` is written, if it is.
+    fn find(&self, key: &str) -> Option<(usize, usize)> {
+        yaml::locate(self.0, &[Step::Key(key)])
+    }
+
+    /// An error at the first of `keys` the block writes (its first line if none).
+    fn error(&self, keys: &[&str], message: String, hint: Option<String>) -> BlockError {
+        let (line, column) = keys.iter().find_map(|k| self.find(k)).unwrap_or((1, 1));
+        BlockError {
+            line,
+            column,
+            message,
+            hint,
+        }
+    }
+
+    /// An error for a scenario the core rejects, in the block's words.
+    fn invalid(&self, e: &InputError) -> BlockError {
+        let message = format!("calculator block: {}", explain(e, author_key(e.field())));
+        self.error(culprits(e), message, None)
+    }
+
+    /// A figure of the block in the core's unit.
+    fn figure(&self, field: Field, value: f64) -> Result<f64, BlockError> {
+        to_base(field, value).map_err(|e| self.invalid(&e))
+    }
+}
+
 /// Parses the YAML of a calculator block against the presets.
 pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockError> {
+    if text.len() > MAX_BLOCK_BYTES {
+        return Err(BlockError::new(
+            format!(
+                "calculator block is {} bytes; the limit is {} KiB",
+                text.len(),
+                MAX_BLOCK_BYTES / 1024
+            ),
+            Some(
+                "a block names a model and a device and changes a few figures; split the rest into several blocks"
+                    .into(),
+            ),
+        ));
+    }
     let raw: RawBlock = yaml::from_str(text).map_err(|e| BlockError {
         line: e.line,
         column: e.column,
         message: format!("calculator block: {}", e.message),
         hint: Some("keys: model, hardware, weights, kv, batch, prompt, context, output, devices, show, charts, and model or hardware figures to change".into()),
     })?;
-    let key_line = |key: &str| {
-        yaml::top_level_keys(text)
-            .into_iter()
-            .find(|(k, _)| k == key)
-            .map_or(1, |(_, l)| l)
-    };
-    let at = |key: &str, message: String, hint: Option<String>| BlockError {
-        line: key_line(key),
-        column: 1,
-        message,
-        hint,
-    };
+    let keys = Keys(text);
     let model = presets.model(&raw.model).ok_or_else(|| {
-        at(
-            "model",
+        keys.error(
+            &["model"],
             format!("unknown model preset `{}`", raw.model),
             Some(presets.model_hint(&raw.model)),
         )
     })?;
     let hardware = presets.hardware(&raw.hardware).ok_or_else(|| {
-        at(
-            "hardware",
+        keys.error(
+            &["hardware"],
             format!("unknown hardware preset `{}`", raw.hardware),
             Some(presets.hardware_hint(&raw.hardware)),
         )
     })?;
-    let mut m = model.model;
-    if let Some(p) = raw.params_b {
-        m.params = p * 1e9;
-        m.active_params = raw.active_params_b.unwrap_or(p) * 1e9;
-    } else if let Some(a) = raw.active_params_b {
-        m.active_params = a * 1e9;
-    }
-    m.layers = raw.layers.unwrap_or(m.layers);
-    m.heads = raw.heads.unwrap_or(m.heads);
-    m.kv_heads = raw.kv_heads.unwrap_or(m.kv_heads);
-    m.head_dim = raw.head_dim.unwrap_or(m.head_dim);
-    let mut h = hardware.hardware;
-    if let Some(v) = raw.memory_gb {
-        h.memory = Bytes(v * 1e9);
-    }
-    if let Some(v) = raw.bandwidth_gb_s {
-        h.bandwidth = BytesPerSecond(v * 1e9);
-    }
-    if let Some(v) = raw.fp16_tflops {
-        h.peaks.fp16 = FlopsPerSecond(v * 1e12);
-    }
-    let weights = dtype(&raw.weights, raw.group_size).map_err(|e| BlockError {
-        line: key_line("weights"),
-        ..e
-    })?;
-    let kv = dtype(&raw.kv, raw.group_size).map_err(|e| BlockError {
-        line: key_line("kv"),
-        ..e
-    })?;
     let scenario = Scenario {
-        model: m,
-        hardware: h,
+        model: block_model(&raw, model.model, &keys)?,
+        hardware: block_hardware(&raw, hardware.hardware, &keys)?,
         workload: Workload {
             batch: raw.batch,
             prompt: raw.prompt,
@@ -233,41 +282,17 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
             devices: raw.devices,
             reserve: raw.reserve,
         },
-        weights,
-        kv,
+        weights: dtype(&raw.weights, raw.group_size).map_err(|e| keys.error(&["weights"], e.message, e.hint))?,
+        kv: dtype(&raw.kv, raw.group_size).map_err(|e| keys.error(&["kv"], e.message, e.hint))?,
     };
-    scenario
-        .validate()
-        .map_err(|e| at(e.field().id(), format!("calculator block: {e}"), None))?;
-    let mut show = Vec::new();
-    for id in &raw.show {
-        match Output::from_id(id) {
-            Some(o) => show.push(o),
-            None => {
-                return Err(at(
-                    "show",
-                    format!("unknown output `{id}`"),
-                    Some(id_hint(id, Output::ALL.iter().map(|o| o.id()))),
-                ));
-            }
-        }
-    }
+    scenario.validate().map_err(|e| keys.invalid(&e))?;
+    let outputs: Vec<&str> = Output::ALL.iter().map(|o| o.id()).collect();
+    let mut show = ids(&raw.show, &keys, "show", "output", Output::from_id, &outputs)?;
     if show.is_empty() {
         show = DEFAULT_SHOW.to_vec();
     }
-    let mut charts = Vec::new();
-    for id in &raw.charts {
-        match Chart::from_id(id) {
-            Some(c) => charts.push(c),
-            None => {
-                return Err(at(
-                    "charts",
-                    format!("unknown chart `{id}`"),
-                    Some(id_hint(id, Chart::ALL.iter().map(|(_, i)| *i))),
-                ));
-            }
-        }
-    }
+    let charts: Vec<&str> = Chart::ALL.iter().map(|(_, i)| *i).collect();
+    let charts = ids(&raw.charts, &keys, "charts", "chart", Chart::from_id, &charts)?;
     Ok(CalcBlock {
         model_id: model.id.clone(),
         hardware_id: hardware.id.clone(),
@@ -275,6 +300,65 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         show,
         charts,
     })
+}
+
+/// The model preset with the block's changes.
+fn block_model(raw: &RawBlock, mut m: Model, keys: &Keys<'_>) -> Result<Model, BlockError> {
+    if let Some(p) = raw.params_b {
+        m.params = keys.figure(Field::Params, p)?;
+        m.active_params = m.params;
+    }
+    if let Some(a) = raw.active_params_b {
+        m.active_params = keys.figure(Field::ActiveParams, a)?;
+    }
+    m.layers = raw.layers.unwrap_or(m.layers);
+    m.heads = raw.heads.unwrap_or(m.heads);
+    m.kv_heads = raw.kv_heads.unwrap_or(m.kv_heads);
+    m.head_dim = raw.head_dim.unwrap_or(m.head_dim);
+    Ok(m)
+}
+
+/// The device preset with the block's changes.
+fn block_hardware(raw: &RawBlock, mut h: Hardware, keys: &Keys<'_>) -> Result<Hardware, BlockError> {
+    if let Some(v) = raw.memory_gb {
+        h.memory = Bytes(keys.figure(Field::Memory, v)?);
+    }
+    if let Some(v) = raw.bandwidth_gb_s {
+        h.bandwidth = BytesPerSecond(keys.figure(Field::Bandwidth, v)?);
+    }
+    if let Some(v) = raw.fp16_tflops {
+        h.peaks.fp16 = FlopsPerSecond(keys.figure(Field::Peak, v)?);
+    }
+    Ok(h)
+}
+
+/// The items of a list of ids (`show`, `charts`); an unknown one is an error where
+/// it is written.
+fn ids<T>(
+    written: &[String],
+    keys: &Keys<'_>,
+    key: &str,
+    what: &str,
+    from_id: impl Fn(&str) -> Option<T>,
+    known: &[&str],
+) -> Result<Vec<T>, BlockError> {
+    written
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            from_id(id).ok_or_else(|| {
+                let (line, column) = yaml::locate(keys.0, &[Step::Key(key), Step::Item(i)])
+                    .or_else(|| keys.find(key))
+                    .unwrap_or((1, 1));
+                BlockError {
+                    line,
+                    column,
+                    message: format!("unknown {what} `{id}`"),
+                    hint: Some(id_hint(id, known.iter().copied())),
+                }
+            })
+        })
+        .collect()
 }
 
 /// An inline value: a figure of the entry's scenario, possibly changed.
@@ -292,7 +376,7 @@ impl InlineValue {
     /// The text of this value for `scenario` in `locale`.
     pub fn render(&self, scenario: &Scenario, locale: roofline::Locale) -> Result<String, String> {
         let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
-        let report = s.report().map_err(|e| e.to_string())?;
+        let report = s.report().map_err(|e| explain(&e, author_key(e.field())))?;
         let q = self
             .output
             .quantity(&report)
@@ -341,56 +425,146 @@ pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockE
                 Some(format!("keys: {}", INLINE_KEYS.join(", "))),
             )
         })?;
-        let number = |v: &str| -> Result<u32, BlockError> {
-            v.replace('_', "")
-                .parse::<u32>()
-                .map_err(|_| BlockError::new(format!("`{key}={v}` needs a whole number"), None))
-        };
-        let change = match key {
-            "hardware" => Override::Hardware(
-                presets
-                    .hardware(v)
-                    .ok_or_else(|| {
-                        BlockError::new(format!("unknown hardware preset `{v}`"), Some(presets.hardware_hint(v)))
-                    })?
-                    .hardware,
-            ),
-            "model" => Override::Model(
-                presets
-                    .model(v)
-                    .ok_or_else(|| BlockError::new(format!("unknown model preset `{v}`"), Some(presets.model_hint(v))))?
-                    .model,
-            ),
-            "bandwidth_gb_s" => {
-                let gb = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|g| g.is_finite() && *g > 0.0)
-                    .ok_or_else(|| BlockError::new(format!("`bandwidth_gb_s={v}` needs a positive number"), None))?;
-                Override::Bandwidth(BytesPerSecond(gb * 1e9))
+        if key == "digits" {
+            let d = whole_number(key, v)?;
+            if !(1..=6).contains(&d) {
+                return Err(BlockError::new(format!("`digits={v}` must be 1 to 6"), None));
             }
-            "batch" => Override::Batch(number(v)?),
-            "context" => Override::Context(number(v)?),
-            "prompt" => Override::Prompt(number(v)?),
-            "devices" => Override::Devices(number(v)?),
-            "weights" => Override::Weights(dtype(v, None)?),
-            "kv" => Override::Kv(dtype(v, None)?),
-            "digits" => {
-                let d = number(v)?;
-                if !(1..=6).contains(&d) {
-                    return Err(BlockError::new(format!("`digits={v}` must be 1 to 6"), None));
-                }
-                value.digits = Some(d as u8);
-                continue;
-            }
-            other => {
-                return Err(BlockError::new(
-                    format!("unknown key `{other}` in inline value"),
-                    Some(id_hint(other, INLINE_KEYS.iter().copied())),
-                ))
-            }
-        };
-        value.overrides.push(change);
+            value.digits = Some(d as u8);
+        } else {
+            value.overrides.push(inline_change(key, v, presets)?);
+        }
     }
     Ok(value)
+}
+
+/// The value of `key=v` as a whole number.
+fn whole_number(key: &str, v: &str) -> Result<u32, BlockError> {
+    v.replace('_', "")
+        .parse::<u32>()
+        .map_err(|_| BlockError::new(format!("`{key}={v}` needs a whole number"), None))
+}
+
+/// The change `key=v` of an inline value to the entry's scenario.
+fn inline_change(key: &str, v: &str, presets: &Presets) -> Result<Override, BlockError> {
+    Ok(match key {
+        "hardware" => Override::Hardware(
+            presets
+                .hardware(v)
+                .ok_or_else(|| {
+                    BlockError::new(format!("unknown hardware preset `{v}`"), Some(presets.hardware_hint(v)))
+                })?
+                .hardware,
+        ),
+        "model" => Override::Model(
+            presets
+                .model(v)
+                .ok_or_else(|| BlockError::new(format!("unknown model preset `{v}`"), Some(presets.model_hint(v))))?
+                .model,
+        ),
+        "bandwidth_gb_s" => {
+            let gb = v
+                .parse::<f64>()
+                .ok()
+                .filter(|g| g.is_finite() && *g > 0.0)
+                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a positive number"), None))?;
+            let bandwidth = to_base(Field::Bandwidth, gb).map_err(|e| BlockError::new(explain(&e, key), None))?;
+            Override::Bandwidth(BytesPerSecond(bandwidth))
+        }
+        "batch" => Override::Batch(whole_number(key, v)?),
+        "context" => Override::Context(whole_number(key, v)?),
+        "prompt" => Override::Prompt(whole_number(key, v)?),
+        "devices" => Override::Devices(whole_number(key, v)?),
+        "weights" => Override::Weights(dtype(v, None)?),
+        "kv" => Override::Kv(dtype(v, None)?),
+        other => {
+            return Err(BlockError::new(
+                format!("unknown key `{other}` in inline value"),
+                Some(id_hint(other, INLINE_KEYS.iter().copied())),
+            ))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn presets() -> Presets {
+        let file = |name: &str| {
+            std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../content/data")
+                    .join(name),
+            )
+            .expect("preset file exists")
+        };
+        let mut out = Vec::new();
+        let presets = Presets {
+            hardware: crate::presets::parse_hardware("hardware.yaml", &file("hardware.yaml"), &mut out),
+            models: crate::presets::parse_models("models.yaml", &file("models.yaml"), &mut out),
+        };
+        assert!(out.is_empty(), "{out:?}");
+        presets
+    }
+
+    /// The error of a block with llama-2-7b on an A100 and `change`, as (line,
+    /// column, message).
+    fn error(change: &str) -> (usize, usize, String) {
+        let text = format!("model: llama-2-7b\nhardware: a100-80gb\n{change}\nbatch: 1\n");
+        let e = parse_block(&text, &presets()).expect_err(change);
+        (e.line, e.column, e.message)
+    }
+
+    #[test]
+    fn errors_name_the_key_as_written_at_its_line() {
+        let cases = [
+            ("params_b: 1e300", "`params_b` must be at most 100000"),
+            ("active_params_b: 1e300", "`active_params_b` must be at most 100000"),
+            ("active_params_b: 9", "`active_params_b` must not exceed `params_b`"),
+            ("memory_gb: 1e300", "`memory_gb` must be at most 1000000"),
+            (
+                "memory_gb: 1",
+                "the weights need 13.5 GB but only 0.9 GB of memory are usable",
+            ),
+            ("bandwidth_gb_s: .nan", "`bandwidth_gb_s` must be a finite number"),
+            ("fp16_tflops: 1e300", "`fp16_tflops` must be at most 10000000"),
+            ("heads: 30", "`heads` must be a multiple of `kv_heads`"),
+            ("reserve: 1.5", "`reserve` must be at least 0 and below 1"),
+        ];
+        for (change, message) in cases {
+            assert_eq!(
+                error(change),
+                (3, 1, format!("calculator block: {message}")),
+                "{change}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_ids_are_reported_where_they_are_written() {
+        assert_eq!(error("show: [weight_time, nope]").0, 3);
+        assert_eq!(error("show: [weight_time, nope]").1, 21);
+        assert_eq!(error("charts:\n  - batch\n  - nope").0, 5);
+    }
+
+    #[test]
+    fn a_block_above_the_limit_is_not_parsed() {
+        let text = format!("model: llama-2-7b\nhardware: a100-80gb\n{}", "# note\n".repeat(600));
+        let e = parse_block(&text, &presets()).unwrap_err();
+        assert!(e.message.contains("the limit is 4 KiB"), "{}", e.message);
+    }
+
+    #[test]
+    fn inline_changes_stay_within_the_cores_limits() {
+        let presets = presets();
+        let e = parse_inline("weight_time bandwidth_gb_s=1e300", &presets).unwrap_err();
+        assert_eq!(e.message, "`bandwidth_gb_s` must be at most 1000000");
+        let value = parse_inline("weight_time bandwidth_gb_s=2e6", &presets).unwrap();
+        let scenario = parse_block("model: llama-2-7b\nhardware: a100-80gb\n", &presets)
+            .unwrap()
+            .scenario;
+        let e = value.render(&scenario, roofline::Locale::En).unwrap_err();
+        assert_eq!(e, "`bandwidth_gb_s` must be at most 1000000");
+    }
 }

@@ -4,11 +4,12 @@
 
 use std::fmt::Write;
 
-use roofline::{DataType, Override, Scenario};
+use roofline::{BytesPerSecond, DataType, FlopsPerSecond, Hardware, Model, Override, Scenario, Workload};
 
-use crate::block::Chart;
-use crate::markdown::Segment;
-use crate::site::Site;
+use crate::block::{CalcBlock, Chart, InlineValue};
+use crate::markdown::{Body, Segment};
+use crate::presets::{HardwarePreset, ModelPreset, Presets};
+use crate::site::{Category, Entry, Site};
 
 fn s(text: &str) -> String {
     format!("{text:?}")
@@ -25,23 +26,94 @@ fn dtype(d: DataType) -> String {
     format!("DataType::{d:?}")
 }
 
+/// A float literal that always compiles: a finite value as Rust writes it
+/// (`80000000000.0`, `1e300`), which reads back as the same value; any other value,
+/// which validation rules out, by its bits.
+fn float(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:?}")
+    } else {
+        format!("f64::from_bits({:#x})", v.to_bits())
+    }
+}
+
+/// `Some(…)` with `f` of the value, or `None`.
+fn option<T: Copy>(v: Option<T>, f: impl Fn(T) -> String) -> String {
+    v.map_or_else(|| "None".into(), |v| format!("Some({})", f(v)))
+}
+
+fn model(m: &Model) -> String {
+    format!(
+        "Model {{ params: {}, active_params: {}, experts: {}, layers: {}, hidden: {}, heads: {}, kv_heads: {}, head_dim: {}, vocab: {}, sliding_window: {} }}",
+        float(m.params),
+        float(m.active_params),
+        option(m.experts, |e| format!("Experts {{ count: {}, active: {} }}", e.count, e.active)),
+        m.layers,
+        m.hidden,
+        m.heads,
+        m.kv_heads,
+        m.head_dim,
+        m.vocab,
+        option(m.sliding_window, |w| w.to_string()),
+    )
+}
+
+fn flops(f: FlopsPerSecond) -> String {
+    format!("FlopsPerSecond({})", float(f.0))
+}
+
+fn bandwidth(b: BytesPerSecond) -> String {
+    format!("BytesPerSecond({})", float(b.0))
+}
+
+fn hardware(h: &Hardware) -> String {
+    format!(
+        "Hardware {{ memory: Bytes({}), bandwidth: {}, peaks: Peaks {{ fp16: {}, fp8: {}, int8: {}, fp32: {} }} }}",
+        float(h.memory.0),
+        bandwidth(h.bandwidth),
+        flops(h.peaks.fp16),
+        option(h.peaks.fp8, flops),
+        option(h.peaks.int8, flops),
+        option(h.peaks.fp32, flops),
+    )
+}
+
+fn workload(w: &Workload) -> String {
+    format!(
+        "Workload {{ batch: {}, prompt: {}, context: {}, output: {}, devices: {}, reserve: {} }}",
+        w.batch,
+        w.prompt,
+        w.context,
+        w.output,
+        w.devices,
+        float(w.reserve),
+    )
+}
+
 fn scenario(sc: &Scenario) -> String {
     format!(
-        "Scenario {{ model: {:?}, hardware: {:?}, workload: {:?}, weights: {}, kv: {} }}",
-        sc.model,
-        sc.hardware,
-        sc.workload,
+        "Scenario {{ model: {}, hardware: {}, workload: {}, weights: {}, kv: {} }}",
+        model(&sc.model),
+        hardware(&sc.hardware),
+        workload(&sc.workload),
         dtype(sc.weights),
         dtype(sc.kv)
     )
 }
 
 fn override_(o: &Override) -> String {
-    match o {
-        Override::Weights(d) => format!("Override::Weights({})", dtype(*d)),
-        Override::Kv(d) => format!("Override::Kv({})", dtype(*d)),
-        other => format!("Override::{other:?}"),
-    }
+    let change = match o {
+        Override::Hardware(h) => format!("Hardware({})", hardware(h)),
+        Override::Model(m) => format!("Model({})", model(m)),
+        Override::Bandwidth(b) => format!("Bandwidth({})", bandwidth(*b)),
+        Override::Batch(n) => format!("Batch({n})"),
+        Override::Context(n) => format!("Context({n})"),
+        Override::Prompt(n) => format!("Prompt({n})"),
+        Override::Devices(n) => format!("Devices({n})"),
+        Override::Weights(d) => format!("Weights({})", dtype(*d)),
+        Override::Kv(d) => format!("Kv({})", dtype(*d)),
+    };
+    format!("Override::{change}")
 }
 
 fn chart(c: Chart) -> &'static str {
@@ -59,6 +131,149 @@ fn lang(code: &str) -> &'static str {
     }
 }
 
+/// Appends a table: `head` (its doc comment and `pub static NAME: &[T] = &[`), one
+/// row per line, and the closing `];`.
+fn table(o: &mut String, head: &str, rows: impl Iterator<Item = String>) {
+    o.push_str(head);
+    for row in rows {
+        let _ = writeln!(o, "    {row},");
+    }
+    o.push_str("];\n");
+}
+
+fn hardware_preset(h: &HardwarePreset) -> String {
+    let source = h.sources.get("bandwidth_gb_s").cloned().unwrap_or_default();
+    format!(
+        "HardwarePreset {{ id: {}, name: {}, hardware: {}, source: {} }}",
+        s(&h.id),
+        s(&h.name),
+        hardware(&h.hardware),
+        s(&source)
+    )
+}
+
+fn model_preset(m: &ModelPreset) -> String {
+    let source = m.sources.get("layers").cloned().unwrap_or_default();
+    format!(
+        "ModelPreset {{ id: {}, name: {}, model: {}, source: {} }}",
+        s(&m.id),
+        s(&m.name),
+        model(&m.model),
+        s(&source)
+    )
+}
+
+fn category(c: &Category) -> String {
+    format!(
+        "Category {{ lang: {}, slug: {}, name: {} }}",
+        lang(&c.lang),
+        s(&c.slug),
+        s(&c.name)
+    )
+}
+
+/// An entry's metadata.
+fn entry(e: &Entry) -> String {
+    let f = &e.front;
+    let variants: Vec<String> = f.variants.iter().map(|v| s(v)).collect();
+    format!(
+        "Entry {{ lang: {}, slug: {}, term: {}, variants: &[{}], category: {}, marker: {}, short: {}, draft: {}, translation: {:?} }}",
+        lang(&e.lang),
+        s(&f.slug),
+        s(&f.term),
+        variants.join(", "),
+        opt(&f.category),
+        opt(&f.marker),
+        s(&f.short),
+        f.is_draft(),
+        e.translation,
+    )
+}
+
+/// An entry's sources, state, date and related terms.
+fn details(e: &Entry) -> String {
+    let f = &e.front;
+    let sources: Vec<String> = f
+        .sources
+        .iter()
+        .map(|x| format!("Source {{ label: {}, url: {} }}", s(&x.label), s(&x.url)))
+        .collect();
+    let related: Vec<String> = e
+        .related
+        .iter()
+        .map(|r| format!("Related {{ term: {}, entry: {:?} }}", s(&r.term), r.target))
+        .collect();
+    format!(
+        "Details {{ sources: &[{}], status: {}, updated: {}, related: &[{}] }}",
+        sources.join(", "),
+        opt(&f.status),
+        opt(&f.updated),
+        related.join(", ")
+    )
+}
+
+/// A calculator with its presets as indices into the preset tables.
+fn calculator(presets: &Presets, c: &CalcBlock) -> String {
+    let model = presets.models.iter().position(|m| m.id == c.model_id).unwrap_or(0);
+    let hardware = presets.hardware.iter().position(|h| h.id == c.hardware_id).unwrap_or(0);
+    let show: Vec<String> = c.show.iter().map(|o| format!("Output::{o:?}")).collect();
+    let charts: Vec<&str> = c.charts.iter().map(|c| chart(*c)).collect();
+    format!(
+        "Calculator {{ model: {model}, hardware: {hardware}, scenario: {}, show: &[{}], charts: &[{}] }}",
+        scenario(&c.scenario),
+        show.join(", "),
+        charts.join(", ")
+    )
+}
+
+fn inline(v: &InlineValue) -> String {
+    let overrides: Vec<String> = v.overrides.iter().map(override_).collect();
+    format!(
+        "Inline {{ output: Output::{:?}, overrides: &[{}], digits: {:?} }}",
+        v.output,
+        overrides.join(", "),
+        v.digits
+    )
+}
+
+/// An entry's body: its segments (prose by its index among the prose segments),
+/// calculators and inline values.
+fn body(presets: &Presets, b: &Body) -> String {
+    let mut prose = 0;
+    let segments: Vec<String> = b
+        .segments
+        .iter()
+        .map(|seg| match seg {
+            Segment::Html(_) => {
+                prose += 1;
+                format!("Segment::Prose({})", prose - 1)
+            }
+            Segment::Calculator(i) => format!("Segment::Calculator({i})"),
+        })
+        .collect();
+    let calculators: Vec<String> = b.calculators.iter().map(|c| calculator(presets, c)).collect();
+    let inline: Vec<String> = b.inline.iter().map(inline).collect();
+    format!(
+        "Body {{ segments: &[{}], calculators: &[{}], inline: &[{}] }}",
+        segments.join(", "),
+        calculators.join(", "),
+        inline.join(", ")
+    )
+}
+
+/// An entry's prose segments.
+fn prose(b: &Body) -> String {
+    let html: Vec<String> = b
+        .segments
+        .iter()
+        .filter_map(|seg| match seg {
+            Segment::Html(html) => Some(s(html)),
+            Segment::Calculator(_) => None,
+        })
+        .collect();
+    format!("&[{}]", html.join(", "))
+}
+
 /// The generated module: presets, the entry index and the bodies. `base` is the
 /// URL path the site is served under.
 pub fn generate(site: &Site, base: &str) -> String {
@@ -69,168 +284,78 @@ pub fn generate(site: &Site, base: &str) -> String {
         "/// The URL path the site is served under, ending in `/`.\npub const BASE_PATH: &str = {};\n",
         s(base)
     );
-
-    o.push_str("/// Device presets from content/data/hardware.yaml.\npub static HARDWARE: &[HardwarePreset] = &[\n");
-    for h in &site.presets.hardware {
-        let source = h.sources.get("bandwidth_gb_s").cloned().unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "    HardwarePreset {{ id: {}, name: {}, hardware: {:?}, source: {} }},",
-            s(&h.id),
-            s(&h.name),
-            h.hardware,
-            s(&source)
-        );
-    }
-    o.push_str("];\n\n/// Model presets from content/data/models.yaml.\npub static MODELS: &[ModelPreset] = &[\n");
-    for m in &site.presets.models {
-        let source = m.sources.get("layers").cloned().unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "    ModelPreset {{ id: {}, name: {}, model: {:?}, source: {} }},",
-            s(&m.id),
-            s(&m.name),
-            m.model,
-            s(&source)
-        );
-    }
-
-    o.push_str("];\n\n/// The categories the entries use, with their names, by language and name.\npub static CATEGORIES: &[Category] = &[\n");
-    for c in &site.categories {
-        let _ = writeln!(
-            o,
-            "    Category {{ lang: {}, slug: {}, name: {} }},",
-            lang(&c.lang),
-            s(&c.slug),
-            s(&c.name)
-        );
-    }
-    o.push_str("];\n\n/// Every entry's metadata: what navigation, search and the index need.\npub static ENTRIES: &[Entry] = &[\n");
-    for e in &site.entries {
-        let f = &e.front;
-        let variants: Vec<String> = f.variants.iter().map(|v| s(v)).collect();
-        let _ = writeln!(
-            o,
-            "    Entry {{ lang: {}, slug: {}, term: {}, variants: &[{}], category: {}, marker: {}, short: {}, draft: {}, translation: {:?} }},",
-            lang(&e.lang),
-            s(&f.slug),
-            s(&f.term),
-            variants.join(", "),
-            opt(&f.category),
-            opt(&f.marker),
-            s(&f.short),
-            f.is_draft(),
-            e.translation,
-        );
-    }
-
+    table(
+        &mut o,
+        "/// Device presets from content/data/hardware.yaml.\npub static HARDWARE: &[HardwarePreset] = &[\n",
+        site.presets.hardware.iter().map(hardware_preset),
+    );
+    table(
+        &mut o,
+        "\n/// Model presets from content/data/models.yaml.\npub static MODELS: &[ModelPreset] = &[\n",
+        site.presets.models.iter().map(model_preset),
+    );
+    table(
+        &mut o,
+        "\n/// The categories the entries use, with their names, by language and name.\npub static CATEGORIES: &[Category] = &[\n",
+        site.categories.iter().map(category),
+    );
+    table(
+        &mut o,
+        "\n/// Every entry's metadata: what navigation, search and the index need.\npub static ENTRIES: &[Entry] = &[\n",
+        site.entries.iter().map(entry),
+    );
     // Only the entry's own page shows these, as part of its prose file in the
     // release browser build: they stay out of the bundle like the prose.
-    o.push_str(
-        "];\n\n/// Every entry's sources, state, date and related terms, by the entry's index.\n\
+    table(
+        &mut o,
+        "\n/// Every entry's sources, state, date and related terms, by the entry's index.\n\
          #[cfg(any(not(target_arch = \"wasm32\"), debug_assertions))]\n\
          pub static DETAILS: &[Details] = &[\n",
+        site.entries.iter().map(details),
     );
-    for e in &site.entries {
-        let f = &e.front;
-        let sources: Vec<String> = f
-            .sources
-            .iter()
-            .map(|x| format!("Source {{ label: {}, url: {} }}", s(&x.label), s(&x.url)))
-            .collect();
-        let related: Vec<String> = e
-            .related
-            .iter()
-            .map(|r| format!("Related {{ term: {}, entry: {:?} }}", s(&r.term), r.target))
-            .collect();
-        let _ = writeln!(
-            o,
-            "    Details {{ sources: &[{}], status: {}, updated: {}, related: &[{}] }},",
-            sources.join(", "),
-            opt(&f.status),
-            opt(&f.updated),
-            related.join(", ")
-        );
-    }
-
-    o.push_str("];\n\n/// Every entry's body, by the entry's index.\npub static BODIES: &[Body] = &[\n");
-    for e in &site.entries {
-        let b = &e.body;
-        let mut prose = 0;
-        let segments: Vec<String> = b
-            .segments
-            .iter()
-            .map(|seg| match seg {
-                Segment::Html(_) => {
-                    prose += 1;
-                    format!("Segment::Prose({})", prose - 1)
-                }
-                Segment::Calculator(i) => format!("Segment::Calculator({i})"),
-            })
-            .collect();
-        let calculators: Vec<String> = b
-            .calculators
-            .iter()
-            .map(|c| {
-                let model = site.presets.models.iter().position(|m| m.id == c.model_id).unwrap_or(0);
-                let hardware = site
-                    .presets
-                    .hardware
-                    .iter()
-                    .position(|h| h.id == c.hardware_id)
-                    .unwrap_or(0);
-                let show: Vec<String> = c.show.iter().map(|o| format!("Output::{o:?}")).collect();
-                let charts: Vec<&str> = c.charts.iter().map(|c| chart(*c)).collect();
-                format!(
-                    "Calculator {{ model: {model}, hardware: {hardware}, scenario: {}, show: &[{}], charts: &[{}] }}",
-                    scenario(&c.scenario),
-                    show.join(", "),
-                    charts.join(", ")
-                )
-            })
-            .collect();
-        let inline: Vec<String> = b
-            .inline
-            .iter()
-            .map(|v| {
-                let overrides: Vec<String> = v.overrides.iter().map(override_).collect();
-                format!(
-                    "Inline {{ output: Output::{:?}, overrides: &[{}], digits: {:?} }}",
-                    v.output,
-                    overrides.join(", "),
-                    v.digits
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            o,
-            "    Body {{ segments: &[{}], calculators: &[{}], inline: &[{}] }},",
-            segments.join(", "),
-            calculators.join(", "),
-            inline.join(", ")
-        );
-    }
-    o.push_str("];\n\n");
-
+    table(
+        &mut o,
+        "\n/// Every entry's body, by the entry's index.\npub static BODIES: &[Body] = &[\n",
+        site.entries.iter().map(|e| body(&site.presets, &e.body)),
+    );
     // The prose is the bulk of the content and grows with every entry: the release
     // browser build leaves it out and fetches one entry's prose when it opens.
-    o.push_str(
-        "/// Every entry's prose (sanitised HTML), by the entry's index and prose segment.\n\
+    table(
+        &mut o,
+        "\n/// Every entry's prose (sanitised HTML), by the entry's index and prose segment.\n\
          #[cfg(any(not(target_arch = \"wasm32\"), debug_assertions))]\n\
          pub static PROSE: &[&[&str]] = &[\n",
+        site.entries.iter().map(|e| prose(&e.body)),
     );
-    for e in &site.entries {
-        let html: Vec<String> = e
-            .body
-            .segments
-            .iter()
-            .filter_map(|seg| match seg {
-                Segment::Html(html) => Some(s(html)),
-                Segment::Calculator(_) => None,
-            })
-            .collect();
-        let _ = writeln!(o, "    &[{}],", html.join(", "));
-    }
-    o.push_str("];\n");
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use roofline::Bytes;
+
+    #[test]
+    fn floats_are_written_so_that_they_compile() {
+        assert_eq!(float(80e9), "80000000000.0");
+        assert_eq!(float(0.1), "0.1");
+        assert_eq!(float(1e300), "1e300");
+        assert_eq!(float(f64::INFINITY), "f64::from_bits(0x7ff0000000000000)");
+        let mut hardware = Scenario::example().hardware;
+        hardware.memory = Bytes(f64::INFINITY);
+        hardware.bandwidth = BytesPerSecond(f64::NAN);
+        let mut site = Site::default();
+        site.presets.hardware.push(HardwarePreset {
+            id: "x".into(),
+            name: "X".into(),
+            hardware,
+            sources: Default::default(),
+        });
+        let code = generate(&site, "/");
+        assert!(!code.contains("(inf)") && !code.contains("(NaN)"), "{code}");
+        assert!(
+            code.contains("memory: Bytes(f64::from_bits(0x7ff0000000000000))"),
+            "{code}"
+        );
+    }
 }

@@ -2,8 +2,16 @@
 
 use serde::Deserialize;
 
-use crate::diagnostic::Diagnostic;
-use crate::yaml;
+use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::yaml::{self, Step};
+
+/// The largest frontmatter, in bytes of YAML: the metadata of one entry.
+pub const MAX_FRONTMATTER_BYTES: usize = 16 * 1024;
+
+/// Messages of one kind per frontmatter given one by one; any more are counted in
+/// one further message. Each message locates its key with a parse of the
+/// frontmatter, so that a frontmatter of many faults takes a bounded time.
+const LISTED: usize = 10;
 
 /// A reference shown under the entry.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -97,6 +105,20 @@ pub struct Split<'a> {
     pub body_line: usize,
 }
 
+impl Split<'_> {
+    /// The 1-based position of `key` in the file; the frontmatter's first line where
+    /// the key is not written.
+    pub fn key_position(&self, key: &str) -> (usize, usize) {
+        position(self.yaml, self.yaml_line, &[Step::Key(key)])
+    }
+}
+
+/// The 1-based position in the file of the node at `path` in frontmatter `yaml`
+/// that starts at line `yaml_line`; that line where there is no such node.
+pub(crate) fn position(yaml: &str, yaml_line: usize, path: &[Step<'_>]) -> (usize, usize) {
+    yaml::locate(yaml, path).map_or((yaml_line, 1), |(line, column)| (yaml_line + line - 1, column))
+}
+
 /// Splits a file at its `---` lines.
 pub fn split<'a>(path: &str, text: &'a str) -> Result<Split<'a>, Diagnostic> {
     let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -182,106 +204,195 @@ fn valid_date(date: &str) -> bool {
     (1..=days).contains(&d)
 }
 
-/// Parses and validates the frontmatter; problems go to `out`. Returns `None` when
-/// the entry cannot be used at all.
-pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Frontmatter> {
-    let at = |line: usize| split.yaml_line + line.saturating_sub(1);
-    let raw: Raw = if split.yaml.trim().is_empty() {
-        Raw::default()
-    } else {
-        match yaml::from_str(split.yaml) {
-            Ok(raw) => raw,
-            Err(e) => {
-                out.push(
-                    Diagnostic::error(path, at(e.line), e.column, format!("frontmatter: {}", e.message))
-                        .hint("check the YAML syntax: `key: value`, lists as `[a, b]` or `- item` lines, quotes around text with `:`"),
-                );
-                return None;
-            }
+/// Warns about the keys this site does not know, at the keys.
+fn unknown_keys(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) {
+    let unknown: Vec<String> = yaml::top_level_keys(split.yaml)
+        .into_iter()
+        .filter(|k| !KNOWN_KEYS.contains(&k.as_str()))
+        .collect();
+    for key in unknown.iter().take(LISTED) {
+        let (line, column) = split.key_position(key);
+        let mut d = Diagnostic::warning(
+            path,
+            line,
+            column,
+            format!("unknown frontmatter key `{key}` is ignored"),
+        );
+        if let Some(near) = did_you_mean(key, KNOWN_KEYS.iter().copied()) {
+            d = d.hint(format!("did you mean `{near}`?"));
         }
-    };
-    let keys = yaml::top_level_keys(split.yaml);
-    let key_line = |key: &str| {
-        keys.iter()
-            .find(|(k, _)| k == key)
-            .map_or(split.yaml_line, |(_, l)| at(*l))
-    };
-    for (key, line) in &keys {
-        if !KNOWN_KEYS.contains(&key.as_str()) {
-            let mut d = Diagnostic::warning(
+        out.push(d);
+    }
+    if let Some(next) = unknown.get(LISTED) {
+        let (line, column) = split.key_position(next);
+        out.push(
+            Diagnostic::warning(
                 path,
-                at(*line),
+                line,
+                column,
+                format!("{} more unknown frontmatter keys are ignored", unknown.len() - LISTED),
+            )
+            .hint(format!("the keys are {}", KNOWN_KEYS.join(", "))),
+        );
+    }
+}
+
+/// The YAML of the frontmatter as written, or `None` with a diagnostic.
+fn raw(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Raw> {
+    if split.yaml.len() > MAX_FRONTMATTER_BYTES {
+        out.push(
+            Diagnostic::error(
+                path,
+                split.yaml_line - 1,
                 1,
-                format!("unknown frontmatter key `{key}` is ignored"),
+                format!(
+                    "the frontmatter is {} bytes; the limit is {} KiB",
+                    split.yaml.len(),
+                    MAX_FRONTMATTER_BYTES / 1024
+                ),
+            )
+            .hint("the frontmatter holds the entry's metadata; long text goes into the body after the closing `---`"),
+        );
+        return None;
+    }
+    if split.yaml.trim().is_empty() {
+        return Some(Raw::default());
+    }
+    match yaml::from_str(split.yaml) {
+        Ok(raw) => Some(raw),
+        Err(e) => {
+            out.push(
+                Diagnostic::error(
+                    path,
+                    split.yaml_line + e.line - 1,
+                    e.column,
+                    format!("frontmatter: {}", e.message),
+                )
+                .hint("check the YAML syntax: `key: value`, lists as `[a, b]` or `- item` lines, quotes around text with `:`"),
             );
-            if let Some(near) = crate::diagnostic::did_you_mean(key, KNOWN_KEYS.iter().copied()) {
-                d = d.hint(format!("did you mean `{near}`?"));
-            }
-            out.push(d);
+            None
         }
     }
-    let errors_before = out.iter().filter(|d| d.severity == crate::Severity::Error).count();
-    let mut required = |key: &str, value: &Option<String>, example: &str| -> String {
-        match value.as_deref().map(str::trim) {
-            Some(v) if !v.is_empty() => v.to_string(),
-            Some(_) => {
-                out.push(
-                    Diagnostic::error(path, key_line(key), 1, format!("`{key}` is empty"))
-                        .hint(format!("write e.g. `{key}: {example}`")),
-                );
-                String::new()
-            }
-            None => {
-                out.push(
-                    Diagnostic::error(path, split.yaml_line, 1, format!("missing required key `{key}`"))
-                        .hint(format!("add `{key}: {example}` to the frontmatter")),
-                );
-                String::new()
-            }
+}
+
+/// An error at `key` of the frontmatter.
+fn error_at(path: &str, split: &Split<'_>, key: &str, message: String) -> Diagnostic {
+    let (line, column) = split.key_position(key);
+    Diagnostic::error(path, line, column, message)
+}
+
+/// The trimmed value of a key every entry needs; an error where it is missing or
+/// empty.
+fn required(
+    path: &str,
+    split: &Split<'_>,
+    key: &str,
+    value: &Option<String>,
+    example: &str,
+    out: &mut Vec<Diagnostic>,
+) -> String {
+    match value.as_deref().map(str::trim) {
+        Some(v) if !v.is_empty() => v.to_string(),
+        Some(_) => {
+            out.push(
+                error_at(path, split, key, format!("`{key}` is empty")).hint(format!("write e.g. `{key}: {example}`")),
+            );
+            String::new()
         }
-    };
-    let term = required("term", &raw.term, "\"Memory-Bound\"");
-    let slug = required("slug", &raw.slug, "\"memory-bound\"");
-    let short = required("short", &raw.short, "\"One sentence that defines the term.\"");
-    if !slug.is_empty() && !is_url_safe_slug(&slug) {
+        None => {
+            out.push(
+                Diagnostic::error(path, split.yaml_line, 1, format!("missing required key `{key}`"))
+                    .hint(format!("add `{key}: {example}` to the frontmatter")),
+            );
+            String::new()
+        }
+    }
+}
+
+/// Checks the slug, the date and the source URLs.
+fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut Vec<Diagnostic>) {
+    if !slug.is_empty() && !is_url_safe_slug(slug) {
         out.push(
-            Diagnostic::error(path, key_line("slug"), 1, format!("slug `{slug}` is not URL-safe")).hint(format!(
+            error_at(path, split, "slug", format!("slug `{slug}` is not URL-safe")).hint(format!(
                 "use lower-case ASCII letters, digits and `-`, e.g. `{}`",
-                slugify(&slug)
+                slugify(slug)
             )),
         );
     }
     if let Some(date) = &raw.updated {
         if !valid_date(date.trim()) {
             out.push(
-                Diagnostic::error(
+                error_at(
                     path,
-                    key_line("updated"),
-                    1,
+                    split,
+                    "updated",
                     format!("`updated` is not a valid date: `{date}`"),
                 )
                 .hint("write the date as YYYY-MM-DD, e.g. `updated: \"2026-09-21\"`"),
             );
         }
     }
-    for source in &raw.sources {
-        if !(source.url.starts_with("https://") || source.url.starts_with("http://")) {
-            out.push(
-                Diagnostic::error(
-                    path,
-                    key_line("sources"),
-                    1,
-                    format!(
-                        "source `{}` has a URL that is not http(s): `{}`",
-                        source.label, source.url
-                    ),
-                )
-                .hint("write the full address, starting with https://"),
-            );
-        }
+    let not_http: Vec<(usize, &Source)> = raw
+        .sources
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !(s.url.starts_with("https://") || s.url.starts_with("http://")))
+        .collect();
+    let url_at = |i: usize| {
+        position(
+            split.yaml,
+            split.yaml_line,
+            &[Step::Key("sources"), Step::Item(i), Step::Key("url")],
+        )
+    };
+    for (i, source) in not_http.iter().take(LISTED) {
+        let (line, column) = url_at(*i);
+        out.push(
+            Diagnostic::error(
+                path,
+                line,
+                column,
+                format!(
+                    "source `{}` has a URL that is not http(s): `{}`",
+                    source.label, source.url
+                ),
+            )
+            .hint("write the full address, starting with https://"),
+        );
     }
-    let errors_after = out.iter().filter(|d| d.severity == crate::Severity::Error).count();
-    if errors_after > errors_before {
+    if let Some((i, _)) = not_http.get(LISTED) {
+        let (line, column) = url_at(*i);
+        out.push(Diagnostic::error(
+            path,
+            line,
+            column,
+            format!(
+                "{} more sources have a URL that is not http(s)",
+                not_http.len() - LISTED
+            ),
+        ));
+    }
+}
+
+/// Parses and validates the frontmatter; problems go to `out`. Returns `None` when
+/// the entry cannot be used at all.
+pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Frontmatter> {
+    let raw = raw(path, split, out)?;
+    unknown_keys(path, split, out);
+    let errors = |out: &[Diagnostic]| out.iter().filter(|d| d.severity == crate::Severity::Error).count();
+    let errors_before = errors(out);
+    let term = required(path, split, "term", &raw.term, "\"Memory-Bound\"", out);
+    let slug = required(path, split, "slug", &raw.slug, "\"memory-bound\"", out);
+    let short = required(
+        path,
+        split,
+        "short",
+        &raw.short,
+        "\"One sentence that defines the term.\"",
+        out,
+    );
+    check_values(path, split, &raw, &slug, out);
+    if errors(out) > errors_before {
         return None;
     }
     let non_empty = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
@@ -324,5 +435,43 @@ mod tests {
         assert!(!valid_date("2026-02-29"));
         assert!(!valid_date("2026-13-01"));
         assert!(!valid_date("21.09.2026"));
+    }
+
+    #[test]
+    fn many_unknown_keys_are_counted_not_listed() {
+        let yaml: String =
+            (0..25).map(|i| format!("extra{i}: x\n")).collect::<String>() + "term: T\nslug: t\nshort: S.\n";
+        let split = Split {
+            yaml: &yaml,
+            yaml_line: 2,
+            body: "",
+            body_line: 31,
+        };
+        let mut out = Vec::new();
+        assert!(parse("x.md", &split, &mut out).is_some());
+        assert_eq!(out.len(), LISTED + 1, "{out:?}");
+        assert_eq!((out[1].line, out[1].column), (3, 1));
+        let last = &out[LISTED];
+        assert_eq!(last.message, "15 more unknown frontmatter keys are ignored");
+        assert_eq!((last.line, last.column), (12, 1));
+    }
+
+    #[test]
+    fn many_faulty_sources_are_counted_not_listed() {
+        let yaml: String =
+            "term: T\nslug: t\nshort: S.\nsources:\n".to_string() + &"  - label: L\n    url: ftp://x\n".repeat(25);
+        let split = Split {
+            yaml: &yaml,
+            yaml_line: 2,
+            body: "",
+            body_line: 57,
+        };
+        let mut out = Vec::new();
+        assert!(parse("x.md", &split, &mut out).is_none());
+        assert_eq!(out.len(), LISTED + 1, "{out:?}");
+        assert_eq!((out[1].line, out[1].column), (9, 5));
+        let last = &out[LISTED];
+        assert_eq!(last.message, "15 more sources have a URL that is not http(s)");
+        assert_eq!((last.line, last.column), (27, 5));
     }
 }

@@ -2,11 +2,14 @@
 
 use std::collections::BTreeMap;
 
-use roofline::{Bytes, BytesPerSecond, Experts, FlopsPerSecond, Hardware, Model, Peaks};
+use roofline::{
+    Bytes, BytesPerSecond, Experts, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario, MAX_BYTES,
+    MAX_FLOPS, MAX_PARAMS,
+};
 use serde::Deserialize;
 
 use crate::diagnostic::{did_you_mean, Diagnostic};
-use crate::yaml;
+use crate::yaml::{self, Step};
 
 /// One accelerator as `hardware.yaml` describes it (figures in the datasheets' units).
 #[derive(Debug, Deserialize)]
@@ -158,66 +161,148 @@ fn is_http_url(url: &str) -> bool {
     (url.starts_with("https://") || url.starts_with("http://")) && url.len() > "https://".len() && !url.contains(' ')
 }
 
-/// Line of the list item `- id: <id>` (or of the first line).
-fn item_line(text: &str, id: &str) -> usize {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start_matches(['-', ' ']);
-            l.strip_prefix("id:").is_some_and(|v| v.trim().trim_matches('"') == id)
-        })
-        .map_or(1, |i| i + 1)
+/// The key a content file writes for a field of the core's scenario: the same in
+/// preset files, calculator blocks and inline values.
+pub(crate) fn author_key(field: Field) -> &'static str {
+    match field {
+        Field::Params => "params_b",
+        Field::ActiveParams => "active_params_b",
+        Field::Memory => "memory_gb",
+        Field::Bandwidth => "bandwidth_gb_s",
+        Field::Peak => "fp16_tflops",
+        other => other.id(),
+    }
+}
+
+/// How many of the core's base units one unit of the author's is (billions of
+/// parameters, GB, TFLOPS), and the core's largest accepted value of the field.
+fn unit(field: Field) -> (f64, f64) {
+    match field {
+        Field::Params | Field::ActiveParams => (1e9, MAX_PARAMS),
+        Field::Memory | Field::Bandwidth => (1e9, MAX_BYTES),
+        Field::Peak => (1e12, MAX_FLOPS),
+        _ => (1.0, f64::MAX),
+    }
+}
+
+/// `value`, written in the author's unit of `field`, in the core's base unit. A
+/// value whose product is no longer finite (`1e300` GB) is above the core's limit:
+/// it is a number, only far too large.
+pub(crate) fn to_base(field: Field, value: f64) -> Result<f64, InputError> {
+    let (factor, max) = unit(field);
+    let scaled = value * factor;
+    if value.is_finite() && !scaled.is_finite() {
+        return Err(InputError::TooLarge { field, max });
+    }
+    Ok(scaled)
+}
+
+/// The core's message for `e` in the words of a content file: the field's value is
+/// named `key`, limits are given in the author's unit.
+pub(crate) fn explain(e: &InputError, key: &str) -> String {
+    let (factor, _) = unit(e.field());
+    match *e {
+        InputError::NotFinite(_) => format!("`{key}` must be a finite number"),
+        InputError::NotPositive(_) => format!("`{key}` must be greater than zero"),
+        InputError::TooSmall { min, .. } => format!("`{key}` must be at least {}", min / factor),
+        InputError::TooLarge { max, .. } => format!("`{key}` must be at most {}", max / factor),
+        InputError::ActiveExceedsTotal => format!(
+            "`{}` must not exceed `{}`",
+            author_key(Field::ActiveParams),
+            author_key(Field::Params)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// A scenario that only the figures under test can make invalid: the smallest model
+/// on as many devices as the core accepts.
+fn probe() -> Scenario {
+    let mut probe = Scenario::example();
+    probe.model.params = 1.0;
+    probe.model.active_params = 1.0;
+    probe.workload.devices = roofline::MAX_DEVICES;
+    probe
+}
+
+/// One preset of a file, for messages at the keys it writes.
+struct Item<'a> {
+    /// Display path of the file.
+    path: &'a str,
+    /// The file's text.
+    text: &'a str,
+    /// Index of the preset in the file's list.
+    index: usize,
+    /// What the file lists, with the preset's id: "hardware `a100-80gb`".
+    name: String,
+}
+
+impl Item<'_> {
+    /// Position of the key at `keys` below the preset; of its `id` where the preset
+    /// does not write that key.
+    fn at(&self, keys: &[&str]) -> (usize, usize) {
+        let item = Step::Item(self.index);
+        let path: Vec<Step<'_>> = std::iter::once(item).chain(keys.iter().map(|k| Step::Key(k))).collect();
+        yaml::locate(self.text, &path)
+            .or_else(|| yaml::locate(self.text, &[item, Step::Key("id")]))
+            .or_else(|| yaml::locate(self.text, &[item]))
+            .unwrap_or((1, 1))
+    }
+
+    /// An error at the key at `keys`, prefixed with the preset's name.
+    fn error(&self, keys: &[&str], message: impl std::fmt::Display) -> Diagnostic {
+        let (line, column) = self.at(keys);
+        Diagnostic::error(self.path, line, column, format!("{}: {message}", self.name))
+    }
+
+    /// An error about a figure the core rejects.
+    fn invalid(&self, key: &str, e: &InputError) -> Diagnostic {
+        self.error(&[key], explain(e, key))
+    }
 }
 
 /// Checks that every figure present has an http(s) source, directly or through
 /// `source`.
 fn check_sources(
-    path: &str,
-    line: usize,
+    item: &Item<'_>,
     spec: &impl Spec,
     present: &[&str],
     figures: &[&str],
     out: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, String> {
-    let (id, source, sources) = (spec.id(), spec.source(), spec.sources());
+    let (source, sources) = (spec.source(), spec.sources());
     let mut resolved = BTreeMap::new();
     for key in sources.keys() {
         if !figures.contains(&key.as_str()) {
             out.push(
-                Diagnostic::error(
-                    path,
-                    line,
-                    1,
-                    format!("`{id}`: `sources` names an unknown figure `{key}`"),
-                )
-                .hint(format!("figures: {}", figures.join(", "))),
+                item.error(&["sources", key], format!("`sources` names an unknown figure `{key}`"))
+                    .hint(format!("figures: {}", figures.join(", "))),
             );
         }
     }
     for figure in present {
-        match sources.get(*figure).or(source.as_ref()) {
+        let (url, keys) = match sources.get(*figure) {
+            Some(url) => (Some(url), vec!["sources", *figure]),
+            None => (source.as_ref(), vec!["source"]),
+        };
+        match url {
             Some(url) if is_http_url(url) => {
                 resolved.insert((*figure).to_string(), url.clone());
             }
             Some(url) => out.push(
-                Diagnostic::error(
-                    path,
-                    line,
-                    1,
-                    format!("`{id}`: the source of `{figure}` is not an http(s) URL: `{url}`"),
+                item.error(
+                    &keys,
+                    format!("the source of `{figure}` is not an http(s) URL: `{url}`"),
                 )
                 .hint("write the full address, starting with https://"),
             ),
             None => out.push(
-                Diagnostic::error(path, line, 1, format!("`{id}`: `{figure}` has no source"))
+                item.error(&[figure], format!("`{figure}` has no source"))
                     .hint("add `source: https://…` for the whole preset or `sources: { figure: https://… }`"),
             ),
         }
     }
     resolved
-}
-
-fn positive(v: f64) -> bool {
-    v.is_finite() && v > 0.0
 }
 
 /// A preset spec with an id.
@@ -247,9 +332,20 @@ macro_rules! spec {
 
 spec!(HardwareSpec, ModelSpec);
 
-/// The specs of a preset file, each with its line; YAML errors and ids defined twice
-/// are reported, and those specs left out.
-fn specs<T: Spec>(kind: &str, path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<(T, usize)> {
+/// Messages per preset file; the presets after the one that reaches this number are
+/// left unchecked. Each message locates its key with a parse of the file, so that a
+/// file of many faulty presets takes a bounded time.
+pub const MESSAGES_PER_FILE: usize = 20;
+
+/// The presets of a file, built by `build` in file order. YAML errors and ids
+/// defined twice are reported, and those presets left out.
+fn presets_of<T: Spec, P>(
+    kind: &str,
+    path: &str,
+    text: &str,
+    out: &mut Vec<Diagnostic>,
+    build: impl Fn(T, &Item<'_>, &mut Vec<Diagnostic>) -> Option<P>,
+) -> Vec<P> {
     let specs: Vec<T> = match yaml::from_str(text) {
         Ok(s) => s,
         Err(e) => {
@@ -257,29 +353,95 @@ fn specs<T: Spec>(kind: &str, path: &str, text: &str, out: &mut Vec<Diagnostic>)
             return Vec::new();
         }
     };
+    let messages_before = out.len();
     let mut seen: Vec<String> = Vec::new();
-    let mut kept = Vec::new();
-    for spec in specs {
-        let line = item_line(text, spec.id());
+    let mut presets = Vec::new();
+    for (index, spec) in specs.into_iter().enumerate() {
+        let item = Item {
+            path,
+            text,
+            index,
+            name: format!("{kind} `{}`", spec.id()),
+        };
+        if out.len() - messages_before >= MESSAGES_PER_FILE {
+            let (line, column) = item.at(&[]);
+            out.push(
+                Diagnostic::error(
+                    path,
+                    line,
+                    column,
+                    format!("{} and the presets after it are not checked", item.name),
+                )
+                .hint(format!("fix the {MESSAGES_PER_FILE} problems above first")),
+            );
+            break;
+        }
         if seen.iter().any(|id| id == spec.id()) {
+            let (line, column) = item.at(&["id"]);
             out.push(Diagnostic::error(
                 path,
                 line,
-                1,
-                format!("{kind} `{}` is defined twice", spec.id()),
+                column,
+                format!("{} is defined twice", item.name),
             ));
             continue;
         }
         seen.push(spec.id().to_string());
-        kept.push((spec, line));
+        presets.extend(build(spec, &item, out));
     }
-    kept
+    presets
+}
+
+/// A device's figures in the core's units, each within the core's limits.
+fn hardware(item: &Item<'_>, s: &HardwareSpec) -> Result<Hardware, Diagnostic> {
+    let figure = |key: &str, field: Field, value: f64| to_base(field, value).map_err(|e| item.invalid(key, &e));
+    let peaks = [
+        ("fp16_tflops", Some(s.fp16_tflops)),
+        ("fp8_tflops", s.fp8_tflops),
+        ("int8_tops", s.int8_tops),
+        ("fp32_tflops", s.fp32_tflops),
+    ];
+    let mut base = [None; 4];
+    for ((key, value), scaled) in peaks.iter().zip(&mut base) {
+        if let Some(v) = value {
+            *scaled = Some(FlopsPerSecond(figure(key, Field::Peak, *v)?));
+        }
+    }
+    let [fp16, fp8, int8, fp32] = base;
+    let hardware = Hardware {
+        memory: Bytes(figure("memory_gb", Field::Memory, s.memory_gb)?),
+        bandwidth: BytesPerSecond(figure("bandwidth_gb_s", Field::Bandwidth, s.bandwidth_gb_s)?),
+        peaks: Peaks {
+            fp16: fp16.unwrap_or_default(),
+            fp8,
+            int8,
+            fp32,
+        },
+    };
+    // The core checks one peak at a time, so that its message names the figure.
+    for ((key, _), peak) in peaks.iter().zip(base) {
+        let Some(peak) = peak else { continue };
+        let mut p = probe();
+        p.hardware = Hardware {
+            peaks: Peaks {
+                fp16: peak,
+                fp8: None,
+                int8: None,
+                fp32: None,
+            },
+            ..hardware
+        };
+        p.validate().map_err(|e| match e.field() {
+            Field::Peak => item.invalid(key, &e),
+            other => item.invalid(author_key(other), &e),
+        })?;
+    }
+    Ok(hardware)
 }
 
 /// Parses `hardware.yaml`.
 pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<HardwarePreset> {
-    let mut presets: Vec<HardwarePreset> = Vec::new();
-    for (s, line) in specs::<HardwareSpec>("hardware", path, text, out) {
+    presets_of("hardware", path, text, out, |s: HardwareSpec, item, out| {
         let mut present = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
         let optional = [
             ("fp8_tflops", s.fp8_tflops),
@@ -287,48 +449,58 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
             ("fp32_tflops", s.fp32_tflops),
         ];
         present.extend(optional.iter().filter(|(_, v)| v.is_some()).map(|(k, _)| *k));
-        let values = [
-            Some(s.memory_gb),
-            Some(s.bandwidth_gb_s),
-            Some(s.fp16_tflops),
-            s.fp8_tflops,
-            s.int8_tops,
-            s.fp32_tflops,
-        ];
-        if values.iter().flatten().any(|v| !positive(*v)) {
-            out.push(Diagnostic::error(
-                path,
-                line,
-                1,
-                format!("hardware `{}`: every figure must be a positive number", s.id),
-            ));
-            continue;
-        }
-        let sources = check_sources(path, line, &s, &present, HARDWARE_FIGURES, out);
-        let tera = |v: f64| FlopsPerSecond(v * 1e12);
-        presets.push(HardwarePreset {
-            hardware: Hardware {
-                memory: Bytes(s.memory_gb * 1e9),
-                bandwidth: BytesPerSecond(s.bandwidth_gb_s * 1e9),
-                peaks: Peaks {
-                    fp16: tera(s.fp16_tflops),
-                    fp8: s.fp8_tflops.map(tera),
-                    int8: s.int8_tops.map(tera),
-                    fp32: s.fp32_tflops.map(tera),
-                },
-            },
+        let hardware = hardware(item, &s).map_err(|d| out.push(d)).ok()?;
+        let sources = check_sources(item, &s, &present, HARDWARE_FIGURES, out);
+        Some(HardwarePreset {
+            hardware,
             id: s.id,
             name: s.name,
             sources,
-        });
-    }
-    presets
+        })
+    })
+}
+
+/// A model's shape in the core's units, checked by the core's own validation.
+fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
+    let experts = match (s.experts, s.active_experts) {
+        (Some(count), Some(active)) => Some(Experts { count, active }),
+        (None, None) => None,
+        (Some(_), None) => return Err(item.error(&["experts"], "give both `experts` and `active_experts`")),
+        (None, Some(_)) => return Err(item.error(&["active_experts"], "give both `experts` and `active_experts`")),
+    };
+    let params = to_base(Field::Params, s.params_b).map_err(|e| item.invalid("params_b", &e))?;
+    let active_params = match s.active_params_b {
+        Some(a) => to_base(Field::ActiveParams, a).map_err(|e| item.invalid("active_params_b", &e))?,
+        None => params,
+    };
+    let model = Model {
+        params,
+        active_params,
+        experts,
+        layers: s.layers,
+        hidden: s.hidden,
+        heads: s.heads,
+        kv_heads: s.kv_heads,
+        head_dim: s.head_dim,
+        vocab: s.vocab,
+        sliding_window: s.sliding_window,
+    };
+    let mut p = probe();
+    p.model = model;
+    p.hardware.memory = Bytes(roofline::MAX_BYTES);
+    p.validate().map_err(|e| {
+        let key = match e.field() {
+            Field::ActiveParams if s.active_params_b.is_none() => "params_b",
+            other => author_key(other),
+        };
+        item.invalid(key, &e)
+    })?;
+    Ok(model)
 }
 
 /// Parses `models.yaml`.
 pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<ModelPreset> {
-    let mut presets: Vec<ModelPreset> = Vec::new();
-    for (s, line) in specs::<ModelSpec>("model", path, text, out) {
+    presets_of("model", path, text, out, |s: ModelSpec, item, out| {
         let mut present = vec!["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"];
         for (key, set) in [
             ("active_params_b", s.active_params_b.is_some()),
@@ -340,49 +512,15 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
                 present.push(key);
             }
         }
-        let sources = check_sources(path, line, &s, &present, MODEL_FIGURES, out);
-        let experts = match (s.experts, s.active_experts) {
-            (Some(count), Some(active)) => Some(Experts { count, active }),
-            (None, None) => None,
-            _ => {
-                out.push(Diagnostic::error(
-                    path,
-                    line,
-                    1,
-                    format!("model `{}`: give both `experts` and `active_experts`", s.id),
-                ));
-                continue;
-            }
-        };
-        let model = Model {
-            params: s.params_b * 1e9,
-            active_params: s.active_params_b.unwrap_or(s.params_b) * 1e9,
-            experts,
-            layers: s.layers,
-            hidden: s.hidden,
-            heads: s.heads,
-            kv_heads: s.kv_heads,
-            head_dim: s.head_dim,
-            vocab: s.vocab,
-            sliding_window: s.sliding_window,
-        };
-        // Check the shape with the core's own validation on a minimal workload.
-        let mut probe = roofline::Scenario::example();
-        probe.model = model;
-        probe.hardware.memory = Bytes(roofline::MAX_BYTES);
-        probe.workload.devices = roofline::MAX_DEVICES;
-        if let Err(e) = probe.validate() {
-            out.push(Diagnostic::error(path, line, 1, format!("model `{}`: {e}", s.id)));
-            continue;
-        }
-        presets.push(ModelPreset {
+        let sources = check_sources(item, &s, &present, MODEL_FIGURES, out);
+        let model = model(item, &s).map_err(|d| out.push(d)).ok()?;
+        Some(ModelPreset {
             id: s.id,
             name: s.name,
             model,
             sources,
-        });
-    }
-    presets
+        })
+    })
 }
 
 #[cfg(test)]
@@ -451,5 +589,115 @@ mod tests {
             parse_hardware("hardware.yaml", yaml, &mut out);
             assert!(out.iter().any(|d| d.message.contains(want)), "{want}: {out:?}");
         }
+    }
+
+    /// The errors about `yaml`, parsed as `hardware.yaml` or `models.yaml`.
+    fn errors(hardware: bool, yaml: &str) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        if hardware {
+            parse_hardware("hardware.yaml", yaml, &mut out);
+        } else {
+            parse_models("models.yaml", yaml, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn figures_beyond_the_cores_limits_are_errors_at_their_key() {
+        let device = "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n  fp8_tflops: 600\n  int8_tops: 600\n  source: https://a.example\n";
+        let model = "- id: m\n  name: M\n  params_b: 7\n  active_params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  source: https://a.example\n";
+        let cases = [
+            (
+                true,
+                "memory_gb: 80",
+                "memory_gb: 1e300",
+                3,
+                "hardware `x`: `memory_gb` must be at most 1000000",
+            ),
+            (
+                true,
+                "bandwidth_gb_s: 2000",
+                "bandwidth_gb_s: 1e-12",
+                4,
+                "hardware `x`: `bandwidth_gb_s` must be at least 0.000000001",
+            ),
+            (
+                true,
+                "fp16_tflops: 300",
+                "fp16_tflops: -1",
+                5,
+                "hardware `x`: `fp16_tflops` must be greater than zero",
+            ),
+            (
+                true,
+                "fp8_tflops: 600",
+                "fp8_tflops: .inf",
+                6,
+                "hardware `x`: `fp8_tflops` must be a finite number",
+            ),
+            (
+                true,
+                "int8_tops: 600",
+                "int8_tops: 1e300",
+                7,
+                "hardware `x`: `int8_tops` must be at most 10000000",
+            ),
+            (
+                false,
+                "params_b: 7",
+                "params_b: 1e300",
+                3,
+                "model `m`: `params_b` must be at most 100000",
+            ),
+            (
+                false,
+                "active_params_b: 7",
+                "active_params_b: 8",
+                4,
+                "model `m`: `active_params_b` must not exceed `params_b`",
+            ),
+            (
+                false,
+                "active_params_b: 7",
+                "active_params_b: .nan",
+                4,
+                "model `m`: `active_params_b` must be a finite number",
+            ),
+            (
+                false,
+                "layers: 32",
+                "layers: 0",
+                5,
+                "model `m`: `layers` must be greater than zero",
+            ),
+            (
+                false,
+                "kv_heads: 8",
+                "kv_heads: 5",
+                8,
+                "model `m`: `heads` must be a multiple of `kv_heads`",
+            ),
+        ];
+        for (hardware, from, to, line, message) in cases {
+            let yaml = if hardware { device } else { model }.replace(from, to);
+            let found = errors(hardware, &yaml);
+            let found: Vec<_> = found.iter().map(|d| (d.line, d.column, d.message.as_str())).collect();
+            assert_eq!(found, [(line, 3, message)], "{to}");
+        }
+        assert!(errors(true, device).is_empty());
+        assert!(errors(false, model).is_empty());
+    }
+
+    #[test]
+    fn a_file_of_many_faulty_presets_stops_after_a_bounded_number_of_messages() {
+        // Each preset lacks its sources: three messages each.
+        let yaml: String = (0..2000)
+            .map(|i| format!("- id: x{i}\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n"))
+            .collect();
+        let found = errors(true, &yaml);
+        assert_eq!(found.len(), 7 * 3 + 1);
+        let last = &found[7 * 3];
+        assert_eq!(last.message, "hardware `x7` and the presets after it are not checked");
+        assert_eq!((last.line, last.column), (36, 3));
     }
 }

@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use roofline::Locale;
@@ -10,6 +11,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::frontmatter::{self, Frontmatter};
 use crate::markdown::{self, Body, Related, Resolve};
 use crate::presets::{self, Presets};
+use crate::yaml::{self, Step};
 
 /// The languages of the site, in display order.
 pub const LANGS: &[&str] = &["de", "en"];
@@ -64,40 +66,6 @@ fn humanise(slug: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Reads `content/data/categories.yaml`: per language, category slug → name.
-fn category_names(root: &Path, path: &Path, out: &mut Vec<Diagnostic>) -> BTreeMap<String, BTreeMap<String, String>> {
-    if !path.exists() {
-        return BTreeMap::new();
-    }
-    let shown = display_path(root, path);
-    let Some(text) = read_utf8(root, path, out) else {
-        return BTreeMap::new();
-    };
-    match crate::yaml::from_str::<BTreeMap<String, BTreeMap<String, String>>>(&text) {
-        Ok(names) => {
-            for lang in names.keys().filter(|l| !LANGS.contains(&l.as_str())) {
-                let line = text
-                    .lines()
-                    .position(|l| l.starts_with(&format!("{lang}:")))
-                    .unwrap_or(0)
-                    + 1;
-                out.push(
-                    Diagnostic::warning(&shown, line, 1, format!("unknown language `{lang}`"))
-                        .hint(format!("the languages are {}", LANGS.join(", "))),
-                );
-            }
-            names
-        }
-        Err(e) => {
-            out.push(
-                Diagnostic::error(&shown, e.line, e.column, e.message)
-                    .hint("write one mapping per language: `de:` then indented `slug: \"Name\"` lines"),
-            );
-            BTreeMap::new()
-        }
-    }
-}
-
 /// Everything the site is built from.
 #[derive(Clone, Debug, Default)]
 pub struct Site {
@@ -143,30 +111,100 @@ pub fn fold(term: &str) -> String {
     frontmatter::slugify(term)
 }
 
+/// A size limit of one kind of file, with advice for a file above it.
+pub struct Limit {
+    /// The largest size accepted, in bytes.
+    pub bytes: u64,
+    /// The kind of file, for the message: "an entry".
+    what: &'static str,
+    /// How to get below the limit.
+    hint: &'static str,
+}
+
+/// Entry files: one term's frontmatter and text.
+pub const ENTRY_LIMIT: Limit = Limit {
+    bytes: 256 * 1024,
+    what: "an entry",
+    hint: "an entry explains one term; give the parts that are terms of their own their own entries and link them",
+};
+
+/// Data files under `content/data/`: presets and category names.
+pub const DATA_LIMIT: Limit = Limit {
+    bytes: 1024 * 1024,
+    what: "a data file",
+    hint: "presets and category names take a few KiB; check that this is the file meant",
+};
+
+/// Messages of one kind per data file given one by one; any more are counted in one
+/// further message. Each message locates its key with a parse of the file, so that
+/// a file of many faults takes a bounded time.
+const LISTED: usize = 10;
+
+/// An entry file with its frontmatter checked, before its body is rendered.
+struct Parsed {
+    /// `de` or `en`.
+    lang: String,
+    /// Display path of the file.
+    path: String,
+    /// The frontmatter.
+    front: Frontmatter,
+    /// The frontmatter's YAML, for the positions of its keys.
+    yaml: String,
+    /// 1-based line of the YAML's first line.
+    yaml_line: usize,
+    /// The Markdown body.
+    body: String,
+    /// 1-based line of the body's first line.
+    body_line: usize,
+}
+
+impl Parsed {
+    /// The 1-based position of a frontmatter key in the file.
+    fn key_position(&self, key: &str) -> (usize, usize) {
+        frontmatter::position(&self.yaml, self.yaml_line, &[Step::Key(key)])
+    }
+}
+
+/// Lookups over all entries, each by language: slugs, concept ids, and the folded
+/// terms and variants.
+#[derive(Default)]
+struct Index {
+    slugs: HashMap<(String, String), usize>,
+    ids: HashMap<(String, String), usize>,
+    terms: HashMap<(String, String), usize>,
+}
+
+/// The index resolving links of one language.
 struct LangIndex<'a> {
     lang: &'a str,
     base: &'a str,
-    slugs: &'a HashMap<(String, String), usize>,
-    terms: &'a HashMap<(String, String), usize>,
-    fronts: &'a [(String, String, Frontmatter)],
+    index: &'a Index,
+    parsed: &'a [Parsed],
+}
+
+impl LangIndex<'_> {
+    /// Entry `i` with its URL.
+    fn url(&self, i: usize) -> (usize, String) {
+        (i, Site::url(self.base, self.lang, &self.parsed[i].front.slug))
+    }
 }
 
 impl Resolve for LangIndex<'_> {
     fn slug(&self, slug: &str) -> Option<(usize, String)> {
-        let i = *self.slugs.get(&(self.lang.to_string(), slug.to_string()))?;
-        Some((i, Site::url(self.base, self.lang, &self.fronts[i].2.slug)))
+        let i = *self.index.slugs.get(&(self.lang.to_string(), slug.to_string()))?;
+        Some(self.url(i))
     }
 
     fn term(&self, term: &str) -> Option<(usize, String)> {
-        let i = *self.terms.get(&(self.lang.to_string(), fold(term)))?;
-        Some((i, Site::url(self.base, self.lang, &self.fronts[i].2.slug)))
+        let i = *self.index.terms.get(&(self.lang.to_string(), fold(term)))?;
+        Some(self.url(i))
     }
 
     fn slugs(&self) -> Vec<&str> {
-        self.fronts
+        self.parsed
             .iter()
-            .filter(|(l, _, _)| l == self.lang)
-            .map(|(_, _, f)| f.slug.as_str())
+            .filter(|p| p.lang == self.lang)
+            .map(|p| p.front.slug.as_str())
             .collect()
     }
 }
@@ -178,28 +216,98 @@ fn display_path(root: &Path, path: &Path) -> String {
         .replace('\\', "/")
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(read) = fs::read_dir(dir) else { return };
-    let mut paths: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            walk(&p, files);
-        } else {
-            files.push(p);
+/// Every regular file below `dir`, each folder's entries in name order, depth
+/// first. Symbolic links are not followed (two folders linking to each other would
+/// never end) and, like other special files, are skipped with a warning.
+fn walk(root: &Path, dir: &Path, out: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    // Entries still to visit, the next one last.
+    let mut pending: Vec<(PathBuf, Option<fs::FileType>)> = vec![(dir.to_path_buf(), None)];
+    while let Some((path, kind)) = pending.pop() {
+        let shown = display_path(root, &path);
+        match kind {
+            None => {
+                let Ok(read) = fs::read_dir(&path) else { continue };
+                let mut children: Vec<_> = read
+                    .filter_map(Result::ok)
+                    .map(|e| (e.path(), e.file_type().ok()))
+                    .collect();
+                children.sort_by(|a, b| b.0.cmp(&a.0));
+                for (child, kind) in children {
+                    match kind {
+                        // Folders are read when they are visited.
+                        Some(k) if k.is_dir() => pending.push((child, None)),
+                        Some(k) => pending.push((child, Some(k))),
+                        None => out.push(Diagnostic::warning(
+                            &display_path(root, &child),
+                            1,
+                            1,
+                            "cannot tell what kind of file this is; it is skipped",
+                        )),
+                    }
+                }
+            }
+            Some(k) if k.is_file() => files.push(path),
+            Some(k) if k.is_symlink() => out.push(
+                Diagnostic::warning(&shown, 1, 1, "symbolic link is skipped")
+                    .hint("links are not followed; move or copy the file or folder into content/"),
+            ),
+            Some(_) => out.push(
+                Diagnostic::warning(&shown, 1, 1, "not a regular file; it is skipped")
+                    .hint("content/ holds Markdown and YAML files and folders of them"),
+            ),
         }
     }
+    files
 }
 
-fn read_utf8(root: &Path, path: &Path, out: &mut Vec<Diagnostic>) -> Option<String> {
+/// The text of a file of at most `limit` bytes, or `None` with a diagnostic. The size
+/// is checked before anything is read, and no more than the limit is ever read.
+fn read_text(root: &Path, path: &Path, limit: &Limit, out: &mut Vec<Diagnostic>) -> Option<String> {
     let shown = display_path(root, path);
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
+    let too_large = |size: u64| {
+        Diagnostic::error(
+            &shown,
+            1,
+            1,
+            format!(
+                "the file has {size} bytes; {} may have at most {} ({} KiB)",
+                limit.what,
+                limit.bytes,
+                limit.bytes / 1024
+            ),
+        )
+        .hint(limit.hint)
+    };
+    let mut bytes = Vec::new();
+    let read = fs::File::open(path).and_then(|file| {
+        let size = file.metadata()?.len();
+        if size <= limit.bytes {
+            file.take(limit.bytes + 1).read_to_end(&mut bytes)?;
+        }
+        Ok(size)
+    });
+    match read {
         Err(e) => {
             out.push(Diagnostic::error(&shown, 1, 1, format!("cannot read the file: {e}")));
             return None;
         }
-    };
+        Ok(size) if size > limit.bytes => {
+            out.push(too_large(size));
+            return None;
+        }
+        // The file grew while it was read.
+        Ok(_) if bytes.len() as u64 > limit.bytes => {
+            out.push(too_large(bytes.len() as u64));
+            return None;
+        }
+        Ok(_) => {}
+    }
+    utf8(&shown, bytes, out)
+}
+
+/// `bytes` as text, or `None` with an error at the first byte that is not UTF-8.
+fn utf8(shown: &str, bytes: Vec<u8>, out: &mut Vec<Diagnostic>) -> Option<String> {
     match String::from_utf8(bytes) {
         Ok(text) => Some(text),
         Err(e) => {
@@ -207,7 +315,7 @@ fn read_utf8(root: &Path, path: &Path, out: &mut Vec<Diagnostic>) -> Option<Stri
             let good = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
             let (line, col) = crate::diagnostic::line_col(&good, good.len());
             out.push(
-                Diagnostic::error(&shown, line, col, "the file is not valid UTF-8")
+                Diagnostic::error(shown, line, col, "the file is not valid UTF-8")
                     .hint("save the file as UTF-8 (umlauts and ß are fine in UTF-8)"),
             );
             None
@@ -221,170 +329,207 @@ pub fn load(root: &Path, base: &str) -> Site {
     let content = root.join("content");
     let mut site = Site::default();
     let out = &mut site.diagnostics;
-    let mut files = Vec::new();
-    walk(&content, &mut files);
+    let files = walk(root, &content, out);
     if files.is_empty() {
         out.push(Diagnostic::error("content", 1, 1, "no content found").hint("entries go to content/<lang>/<slug>.md"));
     }
-
     // Presets first: entries refer to them.
+    site.presets = load_presets(root, &content, &files, out);
+    let parsed: Vec<Parsed> = files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .filter_map(|p| read_entry(root, &content, p, out))
+        .collect();
+    let index = index(&parsed, out);
+    site.entries = parsed
+        .iter()
+        .map(|p| render_entry(p, &index, &parsed, base, &site.presets, out))
+        .collect();
+    site.not_yet_written = not_yet_written(&site.entries);
+    let names = category_names(root, &content, &files, out);
+    site.categories = categories(&site.entries, &parsed, &names, out);
+    site.diagnostics
+        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    site.files = files;
+    site.files.push(content);
+    site
+}
+
+/// Reads the hardware and model presets of `content/data/`.
+fn load_presets(root: &Path, content: &Path, files: &[PathBuf], out: &mut Vec<Diagnostic>) -> Presets {
+    let mut presets = Presets::default();
     for (name, is_hw) in [("hardware.yaml", true), ("models.yaml", false)] {
         let path = content.join("data").join(name);
         let shown = display_path(root, &path);
-        if !path.exists() {
+        if !files.contains(&path) {
             out.push(Diagnostic::error(&shown, 1, 1, "preset file is missing"));
             continue;
         }
-        if let Some(text) = read_utf8(root, &path, out) {
+        if let Some(text) = read_text(root, &path, &DATA_LIMIT, out) {
             if is_hw {
-                site.presets.hardware = presets::parse_hardware(&shown, &text, out);
+                presets.hardware = presets::parse_hardware(&shown, &text, out);
             } else {
-                site.presets.models = presets::parse_models(&shown, &text, out);
+                presets.models = presets::parse_models(&shown, &text, out);
             }
         }
     }
+    presets
+}
 
-    // Entries: frontmatter of every file, then the cross-file checks.
-    let mut parsed: Vec<(String, String, Frontmatter)> = Vec::new();
-    let mut bodies: Vec<(String, usize)> = Vec::new();
-    // The line of each entry's `category:` key, for messages about it.
-    let mut category_lines: Vec<usize> = Vec::new();
-    for path in &files {
-        let shown = display_path(root, path);
-        let rel = path.strip_prefix(&content).unwrap_or(path);
-        let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-        let is_md = path.extension().is_some_and(|e| e == "md");
-        if !is_md {
-            continue;
+/// Reads one Markdown file and checks its frontmatter; `None` when it cannot be
+/// used (the reason is in `out`).
+fn read_entry(root: &Path, content: &Path, path: &Path, out: &mut Vec<Diagnostic>) -> Option<Parsed> {
+    let shown = display_path(root, path);
+    let rel = path.strip_prefix(content).unwrap_or(path);
+    let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let lang = match parts.as_slice() {
+        [lang, _file] if LANGS.contains(&lang.as_str()) => lang.clone(),
+        _ => {
+            out.push(
+                Diagnostic::error(&shown, 1, 1, "Markdown file outside content/<lang>/").hint(format!(
+                    "move it to content/{}/ (languages: {})",
+                    LANGS[0],
+                    LANGS.join(", ")
+                )),
+            );
+            return None;
         }
-        let lang = match parts.as_slice() {
-            [lang, _file] if LANGS.contains(&lang.as_str()) => lang.clone(),
-            _ => {
+    };
+    let text = read_text(root, path, &ENTRY_LIMIT, out)?;
+    let split = frontmatter::split(&shown, &text).map_err(|d| out.push(d)).ok()?;
+    let front = frontmatter::parse(&shown, &split, out)?;
+    Some(Parsed {
+        lang,
+        path: shown,
+        front,
+        yaml: split.yaml.to_string(),
+        yaml_line: split.yaml_line,
+        body: split.body.to_string(),
+        body_line: split.body_line,
+    })
+}
+
+/// Indexes the entries by slug, concept id and term; a slug or concept id used twice
+/// in a language is an error at the second entry's key.
+fn index(parsed: &[Parsed], out: &mut Vec<Diagnostic>) -> Index {
+    let mut index = Index::default();
+    for (i, p) in parsed.iter().enumerate() {
+        let slug = (p.lang.clone(), p.front.slug.clone());
+        if let Some(&first) = index.slugs.get(&slug) {
+            out.push(
+                used_twice(parsed, first, i, "slug", &p.front.slug)
+                    .hint("every entry of a language needs its own slug"),
+            );
+        } else {
+            index.slugs.insert(slug, i);
+        }
+        if let Some(id) = &p.front.glossar_id {
+            let key = (p.lang.clone(), id.clone());
+            if let Some(&first) = index.ids.get(&key) {
                 out.push(
-                    Diagnostic::error(&shown, 1, 1, "Markdown file outside content/<lang>/").hint(format!(
-                        "move it to content/{}/ (languages: {})",
-                        LANGS[0],
-                        LANGS.join(", ")
-                    )),
+                    used_twice(parsed, first, i, "glossar_id", id)
+                        .hint("one concept has one entry per language; give a new concept a new id"),
                 );
-                continue;
-            }
-        };
-        let Some(text) = read_utf8(root, path, out) else {
-            continue;
-        };
-        let split = match frontmatter::split(&shown, &text) {
-            Ok(s) => s,
-            Err(d) => {
-                out.push(d);
-                continue;
-            }
-        };
-        if let Some(front) = frontmatter::parse(&shown, &split, out) {
-            let key_line = crate::yaml::top_level_keys(split.yaml)
-                .into_iter()
-                .find(|(k, _)| k == "category")
-                .map_or(0, |(_, l)| l - 1);
-            category_lines.push(split.yaml_line + key_line);
-            bodies.push((split.body.to_string(), split.body_line));
-            parsed.push((lang, shown, front));
-        }
-    }
-
-    let mut slugs: HashMap<(String, String), usize> = HashMap::new();
-    let mut ids: HashMap<(String, String), usize> = HashMap::new();
-    let mut terms: HashMap<(String, String), usize> = HashMap::new();
-    for (i, (lang, shown, front)) in parsed.iter().enumerate() {
-        if let Some(first) = slugs.insert((lang.clone(), front.slug.clone()), i) {
-            slugs.insert((lang.clone(), front.slug.clone()), first);
-            out.push(
-                Diagnostic::error(
-                    shown,
-                    2,
-                    1,
-                    format!("slug `{}` is already used by {}", front.slug, parsed[first].1),
-                )
-                .hint("every entry of a language needs its own slug"),
-            );
-        }
-        if let Some(id) = &front.glossar_id {
-            if let Some(first) = ids.insert((lang.clone(), id.clone()), i) {
-                ids.insert((lang.clone(), id.clone()), first);
-                out.push(
-                    Diagnostic::error(
-                        shown,
-                        2,
-                        1,
-                        format!("glossar_id `{id}` is already used by {}", parsed[first].1),
-                    )
-                    .hint("one concept has one entry per language; give a new concept a new id"),
-                );
+            } else {
+                index.ids.insert(key, i);
             }
         }
-        for name in std::iter::once(&front.term).chain(&front.variants) {
-            terms.entry((lang.clone(), fold(name))).or_insert(i);
+        for name in std::iter::once(&p.front.term).chain(&p.front.variants) {
+            index.terms.entry((p.lang.clone(), fold(name))).or_insert(i);
         }
     }
+    index
+}
 
-    // Bodies, with links resolved against the whole language.
-    for ((lang, shown, front), (body_text, body_line)) in parsed.iter().zip(&bodies) {
-        let index = LangIndex {
-            lang,
-            base,
-            slugs: &slugs,
-            terms: &terms,
-            fronts: &parsed,
-        };
-        let src = markdown::Source {
-            path: shown,
-            text: body_text,
-            first_line: *body_line,
-            locale: Locale::from_lang(lang),
-        };
-        let body = markdown::render(&src, &site.presets, &index, out);
-        let related = front
-            .related
-            .iter()
-            .map(|t| Related {
-                term: t.clone(),
-                target: index.term(t).map(|(j, _)| j),
-            })
-            .collect();
-        let translation = front.glossar_id.as_ref().and_then(|id| {
-            LANGS
-                .iter()
-                .filter(|l| **l != lang)
-                .find_map(|other| ids.get(&((*other).to_string(), id.clone())).copied())
-        });
-        if front.glossar_id.is_none() {
-            out.push(
-                Diagnostic::warning(
-                    shown,
-                    2,
-                    1,
-                    "no `glossar_id`: the entry cannot be paired with its translation",
-                )
-                .hint("add the concept's id, e.g. `glossar_id: \"G389\"`"),
-            );
-        } else if translation.is_none() {
-            let others: Vec<&str> = LANGS.iter().copied().filter(|l| l != lang).collect();
-            out.push(
-                Diagnostic::warning(shown, 2, 1, format!("concept `{}` exists only in `{lang}`", front.glossar_id.as_deref().unwrap_or("")))
-                    .hint(format!("add an entry with the same glossar_id under content/{}/; until then the page says that no translation exists", others.join(", "))),
-            );
-        }
-        site.entries.push(Entry {
-            lang: lang.clone(),
-            path: shown.clone(),
-            front: front.clone(),
-            body,
-            related,
-            translation,
-        });
+/// The error for entry `second` whose `key` repeats the `value` of entry `first`, at
+/// the key in the second file and naming where the first has it.
+fn used_twice(parsed: &[Parsed], first: usize, second: usize, key: &str, value: &str) -> Diagnostic {
+    let (line, column) = parsed[second].key_position(key);
+    let (first_line, _) = parsed[first].key_position(key);
+    Diagnostic::error(
+        &parsed[second].path,
+        line,
+        column,
+        format!("{key} `{value}` is already used by {}:{first_line}", parsed[first].path),
+    )
+}
+
+/// Renders an entry's body with links resolved against its whole language, and
+/// pairs it with its translation.
+fn render_entry(
+    p: &Parsed,
+    index: &Index,
+    parsed: &[Parsed],
+    base: &str,
+    presets: &Presets,
+    out: &mut Vec<Diagnostic>,
+) -> Entry {
+    let lang_index = LangIndex {
+        lang: &p.lang,
+        base,
+        index,
+        parsed,
+    };
+    let src = markdown::Source {
+        path: &p.path,
+        text: &p.body,
+        first_line: p.body_line,
+        locale: Locale::from_lang(&p.lang),
+    };
+    let body = markdown::render(&src, presets, &lang_index, out);
+    let related = p
+        .front
+        .related
+        .iter()
+        .map(|t| Related {
+            term: t.clone(),
+            target: lang_index.term(t).map(|(j, _)| j),
+        })
+        .collect();
+    Entry {
+        lang: p.lang.clone(),
+        path: p.path.clone(),
+        front: p.front.clone(),
+        body,
+        related,
+        translation: translation(p, index, out),
     }
+}
 
+/// The same concept's entry in another language; a warning where there is none.
+fn translation(p: &Parsed, index: &Index, out: &mut Vec<Diagnostic>) -> Option<usize> {
+    let Some(id) = &p.front.glossar_id else {
+        out.push(
+            Diagnostic::warning(
+                &p.path,
+                p.yaml_line,
+                1,
+                "no `glossar_id`: the entry cannot be paired with its translation",
+            )
+            .hint("add the concept's id, e.g. `glossar_id: \"G389\"`"),
+        );
+        return None;
+    };
+    let others: Vec<&str> = LANGS.iter().copied().filter(|l| *l != p.lang).collect();
+    let found = others
+        .iter()
+        .find_map(|other| index.ids.get(&((*other).to_string(), id.clone())).copied());
+    if found.is_none() {
+        let (line, column) = p.key_position("glossar_id");
+        out.push(
+            Diagnostic::warning(&p.path, line, column, format!("concept `{id}` exists only in `{}`", p.lang)).hint(format!(
+                "add an entry with the same glossar_id under content/{}/; until then the page says that no translation exists",
+                others.join(", ")
+            )),
+        );
+    }
+    found
+}
+
+/// Related terms without an entry, by language and term, with the entries naming them.
+fn not_yet_written(entries: &[Entry]) -> Vec<NotYetWritten> {
     let mut missing: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
-    for e in &site.entries {
+    for e in entries {
         for r in e.body.related.iter().chain(&e.related) {
             if r.target.is_none() {
                 missing
@@ -394,15 +539,71 @@ pub fn load(root: &Path, base: &str) -> Site {
             }
         }
     }
-    site.not_yet_written = missing
+    missing
         .into_iter()
         .map(|((lang, term), named_by)| NotYetWritten { lang, term, named_by })
-        .collect();
+        .collect()
+}
 
-    let names_path = content.join("data").join("categories.yaml");
-    let names = category_names(root, &names_path, &mut site.diagnostics);
+/// Reads `content/data/categories.yaml`, if there is one: per language, category
+/// slug → name.
+fn category_names(
+    root: &Path,
+    content: &Path,
+    files: &[PathBuf],
+    out: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, BTreeMap<String, String>> {
+    let path = content.join("data").join("categories.yaml");
+    if !files.contains(&path) {
+        return BTreeMap::new();
+    }
+    let shown = display_path(root, &path);
+    let Some(text) = read_text(root, &path, &DATA_LIMIT, out) else {
+        return BTreeMap::new();
+    };
+    match yaml::from_str::<BTreeMap<String, BTreeMap<String, String>>>(&text) {
+        Ok(names) => {
+            // In the order written, which the map has lost.
+            let unknown: Vec<String> = yaml::top_level_keys(&text)
+                .into_iter()
+                .filter(|l| !LANGS.contains(&l.as_str()))
+                .collect();
+            let at = |lang: &str| yaml::locate(&text, &[Step::Key(lang)]).unwrap_or((1, 1));
+            for lang in unknown.iter().take(LISTED) {
+                let (line, column) = at(lang);
+                out.push(
+                    Diagnostic::warning(&shown, line, column, format!("unknown language `{lang}`"))
+                        .hint(format!("the languages are {}", LANGS.join(", "))),
+                );
+            }
+            if let Some(lang) = unknown.get(LISTED) {
+                let (line, column) = at(lang);
+                let more = format!("{} more unknown languages", unknown.len() - LISTED);
+                out.push(Diagnostic::warning(&shown, line, column, more));
+            }
+            names
+        }
+        Err(e) => {
+            out.push(
+                Diagnostic::error(&shown, e.line, e.column, e.message)
+                    .hint("write one mapping per language: `de:` then indented `slug: \"Name\"` lines"),
+            );
+            BTreeMap::new()
+        }
+    }
+}
+
+/// The categories the entries use with their names, by language and name; a
+/// category without a name is shown as its words, with a warning at the first entry
+/// using it.
+fn categories(
+    entries: &[Entry],
+    parsed: &[Parsed],
+    names: &BTreeMap<String, BTreeMap<String, String>>,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Category> {
     let mut categories: BTreeMap<(String, String), String> = BTreeMap::new();
-    for (e, line) in site.entries.iter().zip(&category_lines) {
+    for (e, p) in entries.iter().zip(parsed) {
         let Some(slug) = &e.front.category else { continue };
         if categories.contains_key(&(e.lang.clone(), slug.clone())) {
             continue;
@@ -411,11 +612,12 @@ pub fn load(root: &Path, base: &str) -> Site {
             Some(name) => name.clone(),
             None => {
                 let shown = humanise(slug);
-                site.diagnostics.push(
+                let (line, column) = p.key_position("category");
+                out.push(
                     Diagnostic::warning(
                         &e.path,
-                        *line,
-                        1,
+                        line,
+                        column,
                         format!("category `{slug}` has no name; it is shown as \"{shown}\""),
                     )
                     .hint(format!(
@@ -428,17 +630,12 @@ pub fn load(root: &Path, base: &str) -> Site {
         };
         categories.insert((e.lang.clone(), slug.clone()), name);
     }
-    site.categories = categories
+    let mut categories: Vec<Category> = categories
         .into_iter()
         .map(|((lang, slug), name)| Category { lang, slug, name })
         .collect();
-    site.categories
-        .sort_by(|a, b| (&a.lang, fold(&a.name)).cmp(&(&b.lang, fold(&b.name))));
-    site.diagnostics
-        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
-    site.files = files;
-    site.files.push(content);
-    site
+    categories.sort_by(|a, b| (&a.lang, fold(&a.name)).cmp(&(&b.lang, fold(&b.name))));
+    categories
 }
 
 /// The report printed by `check-content` and the build: every diagnostic, then the

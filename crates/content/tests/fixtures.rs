@@ -52,14 +52,19 @@ fn render(diagnostics: &[Diagnostic]) -> String {
 /// Loads one invalid file as `content/en/<name>.md` next to a valid German partner
 /// and returns the messages about that file.
 fn check_file(name: &str) -> Vec<Diagnostic> {
+    check_text(
+        name,
+        &fs::read(fixtures().join("invalid").join(format!("{name}.md"))).unwrap(),
+    )
+}
+
+/// Loads `text` as `content/en/<name>.md` next to a valid German partner and
+/// returns the messages about that file.
+fn check_text(name: &str, text: &[u8]) -> Vec<Diagnostic> {
     let root = scratch(name);
     fs::create_dir_all(root.join("content/en")).unwrap();
     fs::create_dir_all(root.join("content/de")).unwrap();
-    fs::copy(
-        fixtures().join("invalid").join(format!("{name}.md")),
-        root.join(format!("content/en/{name}.md")),
-    )
-    .unwrap();
+    fs::write(root.join(format!("content/en/{name}.md")), text).unwrap();
     fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
@@ -96,6 +101,33 @@ invalid_file! {
     javascript_link => "javascript-link", Error;
     broken_math => "broken-math", Error;
     file_not_utf8 => "not-utf8", Error;
+    calculator_figure_beyond_the_limit => "params-out-of-range", Error;
+    column_after_an_umlaut => "column-after-umlaut", Error;
+    column_after_a_yaml_escape => "column-after-escape", Error;
+    line_separator_inside_yaml => "line-separator-in-yaml", Error;
+}
+
+/// The start of a valid entry, up to its body.
+const HEAD: &str = "---\nterm: \"Big\"\nslug: \"big\"\nglossar_id: \"G9999\"\nshort: \"Big.\"\n---\n\n";
+
+macro_rules! too_large {
+    ($($test:ident => $name:literal, $text:expr;)*) => {$(
+        #[test]
+        fn $test() {
+            let found = check_text($name, $text.as_bytes());
+            assert_eq!(found.len(), 1, "expected one message, got:\n{}", render(&found));
+            assert_eq!(found[0].severity, Severity::Error);
+            insta::assert_snapshot!($name, render(&found));
+        }
+    )*};
+}
+
+too_large! {
+    entry_file_above_the_limit => "entry-too-large", format!("{HEAD}{}", "Text.\n".repeat(50_000));
+    frontmatter_above_the_limit => "frontmatter-too-large",
+        format!("---\nterm: \"Big\"\nslug: \"big\"\nshort: \"{}\"\n---\n", "x".repeat(20_000));
+    calculator_block_above_the_limit => "block-too-large",
+        format!("{HEAD}```roofline\nmodel: llama-3-8b\nhardware: a100-80gb\n{}```\n", "# note\n".repeat(1_000));
 }
 
 fn check_dir(name: &str) -> Vec<Diagnostic> {
@@ -124,6 +156,48 @@ invalid_dir! {
     markdown_outside_a_language_folder => "outside-language-folder", Error;
     concept_in_one_language_only => "one-language-only", Warning;
     category_without_a_name => "category-without-name", Warning;
+    hardware_figure_beyond_the_limit => "hardware-out-of-range", Error;
+    model_figure_beyond_the_limit => "model-out-of-range", Error;
+}
+
+#[test]
+fn data_file_above_the_limit() {
+    let root = scratch("data-too-large");
+    fs::write(root.join("content/data/categories.yaml"), "# note\n".repeat(200_000)).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    insta::assert_snapshot!("data-too-large", render(&site.diagnostics));
+}
+
+#[test]
+fn many_unknown_languages_are_counted_not_listed() {
+    let root = scratch("many-languages");
+    let names: String = (0..5000).map(|i| format!("x{i}:\n  a: \"A\"\n")).collect();
+    fs::write(root.join("content/data/categories.yaml"), names).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    insta::assert_snapshot!("many-unknown-languages", render(&site.diagnostics));
+}
+
+/// Links are skipped, not followed: a folder linking to itself would be walked
+/// until the system gives up, two linking to each other without end.
+#[cfg(unix)]
+#[test]
+fn links_and_special_files_are_skipped_with_a_warning() {
+    use std::os::unix::fs::symlink;
+    let root = scratch("links");
+    fs::create_dir_all(root.join("content/en")).unwrap();
+    fs::create_dir_all(root.join("content/de")).unwrap();
+    fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
+    fs::write(root.join("content/en/first.md"), PARTNER.replace("partner", "first")).unwrap();
+    symlink("first.md", root.join("content/en/alias.md")).unwrap();
+    symlink(".", root.join("content/en/loop")).unwrap();
+    symlink("../en", root.join("content/de/en")).unwrap();
+    let _socket = std::os::unix::net::UnixListener::bind(root.join("content/en/socket.md")).unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    assert_eq!(site.entries.len(), 2, "{}", content::report(&site));
+    insta::assert_snapshot!("links-and-special-files", render(&site.diagnostics));
 }
 
 #[test]

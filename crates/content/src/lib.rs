@@ -11,6 +11,7 @@ pub mod diagnostic;
 pub mod frontmatter;
 pub mod markdown;
 pub mod presets;
+pub mod sanitize;
 pub mod site;
 mod yaml;
 

@@ -1,11 +1,29 @@
 //! Markdown to sanitised HTML, with math, calculator blocks, inline values and
 //! links between entries.
+//!
+//! The markup this module adds (MathML, links, inline values, related terms) goes
+//! into pulldown-cmark's event stream as HTML events; pulldown-cmark writes each
+//! segment's HTML, and [`sanitize::clean`] cleans it once, trusted and authored
+//! parts together. Nothing edits the HTML afterwards.
+//!
+//! Work is linear in the size of the body: adjacent text is merged in one pass,
+//! formulas, nesting and raw HTML have limits (each reported where it is
+//! exceeded), and at most [`MAX_MESSAGES`] messages are located per body.
+
+mod raw;
+mod tex;
+
+use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::block::{parse_block, parse_inline, CalcBlock, InlineValue};
+use crate::block::{parse_block, parse_inline, BlockError, CalcBlock, InlineValue};
 use crate::diagnostic::{did_you_mean, line_col, Diagnostic};
 use crate::presets::Presets;
+use crate::sanitize::{self, image_source_allowed, EXTERNAL_REL};
+
+pub use raw::MAX_RAW_DEPTH;
+pub use tex::{MAX_MATH_BYTES, MAX_TEX_DEPTH};
 
 /// The one place the Markdown options are chosen.
 pub fn cmark_options() -> Options {
@@ -21,6 +39,12 @@ pub const MISSING_NOTE_ID: &str = "not-yet-written";
 
 /// Headings (lower case) that open the related-terms section.
 pub const RELATED_HEADINGS: &[&str] = &["verwandte begriffe", "related terms", "siehe auch", "see also"];
+
+/// How deep lists and block quotes may nest, together.
+pub const MAX_NESTING: usize = 16;
+
+/// How many messages one body gets; further ones are counted, not located.
+pub const MAX_MESSAGES: usize = 100;
 
 /// A part of an entry's body.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,74 +87,9 @@ pub trait Resolve {
     fn slugs(&self) -> Vec<&str>;
 }
 
-/// Trusted HTML kept out of the sanitiser's reach by a private-use placeholder.
-#[derive(Default)]
-struct Holes(Vec<String>);
-
-impl Holes {
-    fn hole(&mut self, html: String) -> CowStr<'static> {
-        self.0.push(html);
-        CowStr::from(format!("\u{E000}{}\u{E001}", self.0.len() - 1))
-    }
-
-    fn fill(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(start) = rest.find('\u{E000}') {
-            out.push_str(&rest[..start]);
-            let after = &rest[start + '\u{E000}'.len_utf8()..];
-            match after.find('\u{E001}') {
-                Some(end) => {
-                    if let Some(html) = after[..end].parse::<usize>().ok().and_then(|i| self.0.get(i)) {
-                        out.push_str(html);
-                    }
-                    rest = &after[end + '\u{E001}'.len_utf8()..];
-                }
-                None => {
-                    rest = after;
-                }
-            }
-        }
-        out.push_str(rest);
-        out
-    }
-}
-
-fn sanitizer() -> ammonia::Builder<'static> {
-    let mut b = ammonia::Builder::default();
-    b.link_rel(Some("noopener noreferrer"))
-        .add_generic_attributes(["id"])
-        .add_tag_attributes("code", ["class"])
-        .add_tag_attributes("div", ["class"])
-        .add_tag_attributes("sup", ["class"])
-        .add_tag_attributes("span", ["class"]);
-    b
-}
-
 /// Escapes text for an HTML attribute or element (`&`, `<`, `>`, `"`, `'`).
 pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
     html_escape::encode_quoted_attribute(text)
-}
-
-fn math(tex: &str, display: bool) -> Result<String, String> {
-    use pulldown_latex::{config::DisplayMode, Parser as Tex, RenderConfig, Storage};
-    let storage = Storage::new();
-    let events: Vec<_> = Tex::new(tex, &storage).collect();
-    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
-        // The parser's message carries a drawing of the context; its first line says it.
-        return Err(e.to_string().lines().next().unwrap_or("invalid LaTeX").to_string());
-    }
-    let config = RenderConfig {
-        display_mode: if display {
-            DisplayMode::Block
-        } else {
-            DisplayMode::Inline
-        },
-        ..RenderConfig::default()
-    };
-    let mut out = String::new();
-    pulldown_latex::push_mathml(&mut out, events.into_iter(), config).map_err(|e| e.to_string())?;
-    Ok(out)
 }
 
 /// Where an entry's body sits in its file, for messages.
@@ -157,33 +116,110 @@ impl Source<'_> {
     }
 }
 
-/// Merges adjacent text events so that `{{…}}` is seen whole.
-fn merged(text: &str) -> Vec<(Event<'_>, std::ops::Range<usize>)> {
-    let mut out: Vec<(Event<'_>, std::ops::Range<usize>)> = Vec::new();
-    for (event, range) in Parser::new_ext(text, cmark_options()).into_offset_iter() {
-        if let (Event::Text(t), Some((Event::Text(prev), prev_range))) = (&event, out.last_mut()) {
-            *prev = CowStr::from(format!("{prev}{t}"));
-            prev_range.end = range.end;
-            continue;
+/// Where a body's messages go. Locating a message costs a scan of the body, so
+/// only the first [`MAX_MESSAGES`] are located and kept; the rest are counted
+/// and summed up in one message at the end.
+struct Messages<'a> {
+    src: &'a Source<'a>,
+    out: &'a mut Vec<Diagnostic>,
+    shown: usize,
+    hidden: usize,
+}
+
+impl<'a> Messages<'a> {
+    fn new(src: &'a Source<'a>, out: &'a mut Vec<Diagnostic>) -> Messages<'a> {
+        Messages {
+            src,
+            out,
+            shown: 0,
+            hidden: 0,
         }
-        out.push((event, range));
+    }
+
+    /// Adds the message `make` builds, while there is room for it.
+    fn report(&mut self, make: impl FnOnce(&Source<'_>) -> Diagnostic) {
+        if self.shown < MAX_MESSAGES {
+            self.shown += 1;
+            let d = make(self.src);
+            self.out.push(d);
+        } else {
+            self.hidden += 1;
+        }
+    }
+
+    /// An error at byte `offset` of the body, with a hint.
+    fn error(&mut self, offset: usize, message: impl Into<String>, hint: impl Into<String>) {
+        self.report(|src| src.error(offset, message).hint(hint));
+    }
+
+    /// The count of messages that were left out, as one more message.
+    fn finish(self) {
+        if self.hidden > 0 {
+            let message = format!("{} more problems in this entry are not listed", self.hidden);
+            let d = Diagnostic::error(self.src.path, self.src.first_line, 1, message)
+                .hint("fix the ones listed and run the check again");
+            self.out.push(d);
+        }
+    }
+}
+
+/// Merges adjacent text events so that `{{…}}` is seen whole. Each run of text is
+/// collected in one growing string: linear in the size of the text.
+fn merged(text: &str) -> Vec<(Event<'_>, Range<usize>)> {
+    let mut out = Vec::new();
+    let mut run: Option<(String, Range<usize>)> = None;
+    for (event, range) in Parser::new_ext(text, cmark_options()).into_offset_iter() {
+        match (event, &mut run) {
+            (Event::Text(t), Some((buffer, run_range))) => {
+                buffer.push_str(&t);
+                run_range.end = range.end;
+            }
+            (Event::Text(t), None) => run = Some((t.into_string(), range)),
+            (other, _) => {
+                if let Some((buffer, run_range)) = run.take() {
+                    out.push((Event::Text(CowStr::from(buffer)), run_range));
+                }
+                out.push((other, range));
+            }
+        }
+    }
+    if let Some((buffer, run_range)) = run {
+        out.push((Event::Text(CowStr::from(buffer)), run_range));
     }
     out
 }
 
-/// Renders an entry's body. Problems go to `out`; what can be rendered is.
-pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &mut Vec<Diagnostic>) -> Body {
-    let events = merged(src.text);
-    let mut body = Body::default();
+/// Whether `c` is a private-use code point (U+E000–U+F8FF and planes 15 and 16).
+fn is_private_use(c: char) -> bool {
+    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
+}
 
-    // Pass 1: calculator blocks, so inline values before the first block resolve.
+/// Reports the first private-use character of the body: such characters are
+/// invisible in most editors and mean nothing in an entry.
+fn check_private_use(text: &str, messages: &mut Messages<'_>) {
+    let mut found = text.char_indices().filter(|(_, c)| is_private_use(*c));
+    if let Some((offset, c)) = found.next() {
+        let more = match found.count() {
+            0 => String::new(),
+            n => format!(" (and {n} more in this entry)"),
+        };
+        let message = format!("private-use character U+{:04X}{more}", u32::from(c));
+        let hint = "delete it: it is invisible in most editors and has no meaning in an entry";
+        messages.error(offset, message, hint);
+    }
+}
+
+/// The calculator blocks of the body, parsed first so that inline values before
+/// the first block resolve.
+fn calculators(events: &[(Event<'_>, Range<usize>)], presets: &Presets, messages: &mut Messages<'_>) -> Vec<CalcBlock> {
+    let mut blocks = Vec::new();
     let mut in_block: Option<(usize, String)> = None;
-    for (event, range) in &events {
+    for (event, range) in events {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))) if lang.trim() == "roofline" => {
                 in_block = Some((range.start, String::new()));
             }
-            Event::Text(t) if in_block.is_some() => {
+            Event::Text(t) => {
                 if let Some((_, text)) = in_block.as_mut() {
                     text.push_str(t);
                 }
@@ -191,259 +227,612 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((start, text)) = in_block.take() {
                     match parse_block(&text, presets) {
-                        Ok(block) => body.calculators.push(block),
-                        Err(e) => {
-                            // The YAML starts on the line after the fence.
-                            let (line, _) = src.at(start);
-                            let mut d = Diagnostic::error(src.path, line + e.line, e.column, e.message);
-                            d.hint = e.hint;
-                            out.push(d);
-                        }
+                        Ok(block) => blocks.push(block),
+                        Err(e) => messages.report(|src| block_error(src, start, e)),
                     }
                 }
             }
             _ => {}
         }
     }
+    blocks
+}
 
-    let sanitizer = sanitizer();
-    let mut holes = Holes::default();
-    let mut html_events: Vec<Event<'_>> = Vec::new();
-    let mut calculators = 0usize;
-    let mut skipping_block = false;
-    let mut heading: Option<(HeadingLevel, String)> = None;
-    let mut in_related = false;
-    let mut strong: Option<String> = None;
-    let mut link_stack: Vec<bool> = Vec::new();
+/// A calculator block's error, located in the file: the YAML starts on the line
+/// after the fence at `fence`.
+fn block_error(src: &Source<'_>, fence: usize, e: BlockError) -> Diagnostic {
+    let (line, _) = src.at(fence);
+    let mut d = Diagnostic::error(src.path, line + e.line, e.column, e.message);
+    d.hint = e.hint;
+    d
+}
 
-    let flush = |html_events: &mut Vec<Event<'_>>, holes: &Holes, segments: &mut Vec<Segment>| {
-        if html_events.is_empty() {
+/// Renders an entry's body. Problems go to `out`; what can be rendered is.
+pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &mut Vec<Diagnostic>) -> Body {
+    let mut messages = Messages::new(src, out);
+    check_private_use(src.text, &mut messages);
+    let events = merged(src.text);
+    let calculators = calculators(&events, presets, &mut messages);
+    let mut renderer = Renderer::new(src, presets, resolve, messages, calculators);
+    for (event, range) in events {
+        renderer.event(event, range);
+    }
+    renderer.finish()
+}
+
+/// Lists and block quotes nested deeper than [`MAX_NESTING`] lose their own tags
+/// (their content stays): the HTML parser's work grows with the square of the
+/// depth.
+#[derive(Default)]
+struct Nesting {
+    /// Whether each open list, item or block quote keeps its tags.
+    kept: Vec<bool>,
+    depth: usize,
+    reported: bool,
+}
+
+impl Nesting {
+    /// A list, item or block quote opens: whether its tag is written, and whether
+    /// it is the first one too deep.
+    fn open(&mut self, tag: &Tag<'_>) -> (bool, bool) {
+        let kept = match tag {
+            Tag::Item => self.kept.last().copied().unwrap_or(true),
+            _ => self.depth < MAX_NESTING,
+        };
+        if kept && !matches!(tag, Tag::Item) {
+            self.depth += 1;
+        }
+        self.kept.push(kept);
+        let first = !kept && !self.reported && !matches!(tag, Tag::Item);
+        self.reported |= first;
+        (kept, first)
+    }
+
+    /// A list, item or block quote closes: whether its tag is written.
+    fn close(&mut self, end: &TagEnd) -> bool {
+        let kept = self.kept.pop().unwrap_or(true);
+        if kept && !matches!(end, TagEnd::Item) {
+            self.depth = self.depth.saturating_sub(1);
+        }
+        kept
+    }
+}
+
+/// Whether a start or end tag is that of a block: it ends a paragraph's raw HTML.
+fn is_block_boundary(event: &Event<'_>) -> bool {
+    let inline_start = |t: &Tag<'_>| {
+        matches!(
+            t,
+            Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Superscript
+                | Tag::Subscript
+                | Tag::Link { .. }
+                | Tag::Image { .. }
+        )
+    };
+    let inline_end = |t: &TagEnd| {
+        matches!(
+            t,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Superscript
+                | TagEnd::Subscript
+                | TagEnd::Link
+                | TagEnd::Image
+        )
+    };
+    match event {
+        Event::Start(t) => !inline_start(t),
+        Event::End(t) => !inline_end(t),
+        _ => false,
+    }
+}
+
+/// The second pass over a body's events: collects each segment's events, with the
+/// trusted markup added as HTML events, and cleans the segment's HTML.
+struct Renderer<'a, 'e> {
+    src: &'a Source<'a>,
+    presets: &'a Presets,
+    resolve: &'a dyn Resolve,
+    messages: Messages<'a>,
+    body: Body,
+    /// The current segment's events.
+    html: Vec<Event<'e>>,
+    /// Indices in `html` of the author's raw HTML.
+    raw_events: Vec<usize>,
+    raw: raw::RawHtml,
+    nesting: Nesting,
+    /// Calculators placed so far.
+    placed: usize,
+    skipping_block: bool,
+    heading: Option<(HeadingLevel, String)>,
+    in_related: bool,
+    /// The text of a bold related term being read.
+    strong: Option<String>,
+    /// For each open link, whether it is written.
+    links: Vec<bool>,
+}
+
+impl<'a, 'e> Renderer<'a, 'e> {
+    fn new(
+        src: &'a Source<'a>,
+        presets: &'a Presets,
+        resolve: &'a dyn Resolve,
+        messages: Messages<'a>,
+        calculators: Vec<CalcBlock>,
+    ) -> Renderer<'a, 'e> {
+        Renderer {
+            src,
+            presets,
+            resolve,
+            messages,
+            body: Body {
+                calculators,
+                ..Body::default()
+            },
+            html: Vec::new(),
+            raw_events: Vec::new(),
+            raw: raw::RawHtml::default(),
+            nesting: Nesting::default(),
+            placed: 0,
+            skipping_block: false,
+            heading: None,
+            in_related: false,
+            strong: None,
+            links: Vec::new(),
+        }
+    }
+
+    /// Handles one event of the body.
+    fn event(&mut self, event: Event<'e>, range: Range<usize>) {
+        if self.skipping_block {
+            self.skipping_block = !matches!(event, Event::End(TagEnd::CodeBlock));
             return;
         }
-        let mut html = String::new();
-        pulldown_cmark::html::push_html(&mut html, html_events.drain(..));
-        let clean = sanitizer.clean(&html).to_string();
-        segments.push(Segment::Html(holes.fill(&clean)));
-    };
-
-    for (event, range) in events {
-        if skipping_block {
-            if matches!(event, Event::End(TagEnd::CodeBlock)) {
-                skipping_block = false;
-            }
-            continue;
+        if is_block_boundary(&event) {
+            let found = self.raw.end_block();
+            self.report_raw(found);
         }
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref lang))) if lang.trim() == "roofline" => {
-                skipping_block = true;
-                if calculators < body.calculators.len() {
-                    flush(&mut html_events, &holes, &mut body.segments);
-                    body.segments.push(Segment::Calculator(calculators));
-                    calculators += 1;
-                }
+                self.calculator()
             }
             Event::Start(Tag::Heading { level, .. }) => {
                 if level <= HeadingLevel::H2 {
-                    in_related = false;
+                    self.in_related = false;
                 }
-                heading = Some((level, String::new()));
-                html_events.push(event);
+                self.heading = Some((level, String::new()));
+                self.html.push(event);
             }
             Event::End(TagEnd::Heading(_)) => {
-                if let Some((level, text)) = heading.take() {
-                    if level == HeadingLevel::H2 {
-                        in_related = RELATED_HEADINGS.contains(&text.trim().to_lowercase().as_str());
-                    }
+                if let Some((HeadingLevel::H2, text)) = self.heading.take() {
+                    self.in_related = RELATED_HEADINGS.contains(&text.trim().to_lowercase().as_str());
                 }
-                html_events.push(event);
+                self.html.push(event);
             }
-            Event::Start(Tag::Strong) if in_related => strong = Some(String::new()),
-            Event::End(TagEnd::Strong) if strong.is_some() => {
-                let term = strong.take().unwrap_or_default();
-                let term = term.trim().to_string();
-                let target = resolve.term(&term);
-                let open = match &target {
-                    Some((_, url)) => {
-                        format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url))
-                    }
-                    // The page's footer holds the note "not yet written" under this id.
-                    None => format!("<strong class=\"missing-term\" aria-describedby=\"{MISSING_NOTE_ID}\">"),
-                };
-                let close = if target.is_some() { "</strong></a>" } else { "</strong>" };
-                html_events.push(Event::Text(holes.hole(open)));
-                html_events.push(Event::Text(CowStr::from(term.clone())));
-                html_events.push(Event::Text(holes.hole(close.to_string())));
-                body.related.push(Related {
-                    term,
-                    target: target.map(|(i, _)| i),
-                });
-            }
-            Event::Text(ref t) | Event::Code(ref t) if strong.is_some() => {
-                if let Some(s) = strong.as_mut() {
+            Event::Start(Tag::Strong) if self.in_related => self.strong = Some(String::new()),
+            Event::End(TagEnd::Strong) if self.strong.is_some() => self.related_term(),
+            Event::Text(ref t) | Event::Code(ref t) if self.strong.is_some() => {
+                if let Some(s) = self.strong.as_mut() {
                     s.push_str(t);
                 }
-                if let Some((_, h)) = heading.as_mut() {
-                    h.push_str(t);
-                }
+                self.heading_text(t);
             }
             Event::Text(t) => {
-                if let Some((_, h)) = heading.as_mut() {
-                    h.push_str(&t);
-                }
-                inline_values(
-                    src,
-                    &t,
-                    range.start,
-                    presets,
-                    &mut body,
-                    &mut holes,
-                    &mut html_events,
-                    out,
-                );
+                self.heading_text(&t);
+                self.inline_values(&t, range.start);
             }
-            Event::InlineMath(tex) | Event::DisplayMath(tex) => {
-                let display = src.text.get(range.clone()).is_some_and(|t| t.starts_with("$$"));
-                match math(&tex, display) {
-                    Ok(mathml) => html_events.push(Event::Text(holes.hole(mathml))),
-                    Err(e) => {
-                        out.push(
-                            src.error(range.start, format!("math cannot be rendered: {e}"))
-                                .hint("check the LaTeX between the `$` signs"),
-                        );
-                        html_events.push(Event::Code(tex));
-                    }
-                }
-            }
-            Event::Start(Tag::Link { ref dest_url, .. }) => {
-                let url = dest_url.to_string();
-                let anchor = link(src, &url, range.start, resolve, out);
-                link_stack.push(anchor.is_some());
-                if let Some(open) = anchor {
-                    html_events.push(Event::Text(holes.hole(open)));
-                }
-            }
+            Event::InlineMath(tex) | Event::DisplayMath(tex) => self.math(tex, range),
+            Event::Start(Tag::Link { ref dest_url, .. }) => self.link_start(dest_url, range.start),
             Event::End(TagEnd::Link) => {
-                if link_stack.pop().unwrap_or(false) {
-                    html_events.push(Event::Text(holes.hole("</a>".to_string())));
+                if self.links.pop().unwrap_or(false) {
+                    self.trusted("</a>".to_string());
                 }
             }
-            other => html_events.push(other),
+            Event::Start(Tag::Image { ref dest_url, .. }) => {
+                self.image(dest_url, range.start);
+                self.html.push(event);
+            }
+            Event::Start(Tag::List(_) | Tag::Item | Tag::BlockQuote(_)) => self.container_start(event, range.start),
+            Event::End(ref end @ (TagEnd::List(_) | TagEnd::Item | TagEnd::BlockQuote(_))) => {
+                if self.nesting.close(end) {
+                    self.html.push(event);
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) => self.raw_html(event, range.start),
+            other => self.html.push(other),
         }
     }
-    flush(&mut html_events, &holes, &mut body.segments);
-    body
-}
 
-/// The opening tag for a link, or `None` (with a diagnostic) where it must not be one.
-fn link(
-    src: &Source<'_>,
-    url: &str,
-    offset: usize,
-    resolve: &dyn Resolve,
-    out: &mut Vec<Diagnostic>,
-) -> Option<String> {
-    let lower = url.to_ascii_lowercase();
-    if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:") {
-        return Some(format!("<a href=\"{}\" rel=\"noopener noreferrer\">", escape(url)));
-    }
-    if url.starts_with('#') {
-        return Some(format!("<a href=\"{}\">", escape(url)));
-    }
-    if lower.contains(':') {
-        out.push(
-            src.error(offset, format!("link to `{url}` is not allowed"))
-                .hint("links go to http(s) addresses or to another entry by its slug, e.g. `[KV-Cache](kv-cache)`"),
-        );
-        return None;
-    }
-    let (slug, fragment) = match url.split_once('#') {
-        Some((s, f)) => (s, Some(f)),
-        None => (url, None),
-    };
-    let slug = slug.trim_matches('/');
-    match resolve.slug(slug).or_else(|| resolve.term(slug)) {
-        Some((_, target)) => {
-            let href = match fragment {
-                Some(f) => format!("{target}#{f}"),
-                None => target,
-            };
-            Some(format!("<a class=\"xref\" href=\"{}\">", escape(&href)))
+    /// A link opens: written as this module's `<a>`, or left out with a message.
+    fn link_start(&mut self, url: &str, offset: usize) {
+        let anchor = self.link(url, offset);
+        self.links.push(anchor.is_some());
+        if let Some(open) = anchor {
+            self.trusted(open);
         }
-        None => {
-            let slugs = resolve.slugs();
-            let mut d = src.error(offset, format!("link to an entry that does not exist: `{url}`"));
-            d = match did_you_mean(slug, slugs.iter().copied()) {
+    }
+
+    /// A list, item or block quote opens; deeper than [`MAX_NESTING`] it loses its
+    /// tag.
+    fn container_start(&mut self, event: Event<'e>, offset: usize) {
+        let Event::Start(tag) = &event else { return };
+        let (kept, first_too_deep) = self.nesting.open(tag);
+        if first_too_deep {
+            let message = format!("lists and block quotes nest deeper than {MAX_NESTING} levels");
+            let hint = "flatten the structure; deeper levels are shown at this depth";
+            self.messages.error(offset, message, hint);
+        }
+        if kept {
+            self.html.push(event);
+        }
+    }
+
+    /// The author's raw HTML: checked, and kept with its index in case the segment
+    /// turns out to be malformed.
+    fn raw_html(&mut self, event: Event<'e>, offset: usize) {
+        if let Event::Html(html) | Event::InlineHtml(html) = &event {
+            let found = self.raw.feed(html, offset);
+            self.report_raw(found);
+        }
+        self.raw_events.push(self.html.len());
+        self.html.push(event);
+    }
+
+    /// Adds markup made here (not by the author) to the segment.
+    fn trusted(&mut self, html: String) {
+        self.html.push(Event::InlineHtml(CowStr::from(html)));
+    }
+
+    fn heading_text(&mut self, text: &str) {
+        if let Some((_, h)) = self.heading.as_mut() {
+            h.push_str(text);
+        }
+    }
+
+    fn report_raw(&mut self, found: Vec<raw::Finding>) {
+        for f in found {
+            self.messages.error(f.offset, f.message, f.hint);
+        }
+    }
+
+    /// A ```` ```roofline ```` block: the calculator takes its place, between two
+    /// segments.
+    fn calculator(&mut self) {
+        self.skipping_block = true;
+        if self.placed < self.body.calculators.len() {
+            self.flush();
+            self.body.segments.push(Segment::Calculator(self.placed));
+            self.placed += 1;
+        }
+    }
+
+    /// The end of a bold related term: a link where the entry exists, otherwise a
+    /// term described by the page's "not yet written" note.
+    fn related_term(&mut self) {
+        let term = self.strong.take().unwrap_or_default().trim().to_string();
+        let target = self.resolve.term(&term);
+        let (open, close) = match &target {
+            Some((_, url)) => (
+                format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url)),
+                "</strong></a>",
+            ),
+            None => (
+                format!("<strong class=\"missing-term\" aria-describedby=\"{MISSING_NOTE_ID}\">"),
+                "</strong>",
+            ),
+        };
+        self.trusted(open);
+        self.html.push(Event::Text(CowStr::from(term.clone())));
+        self.trusted(close.to_string());
+        self.body.related.push(Related {
+            term,
+            target: target.map(|(i, _)| i),
+        });
+    }
+
+    fn math(&mut self, tex: CowStr<'e>, range: Range<usize>) {
+        let display = self.src.text.get(range.clone()).is_some_and(|t| t.starts_with("$$"));
+        match tex::mathml(&tex, display) {
+            Ok(mathml) => self.trusted(mathml),
+            Err(e) => {
+                self.messages
+                    .error(range.start, format!("math cannot be rendered: {}", e.message), e.hint);
+                self.html.push(Event::Code(tex));
+            }
+        }
+    }
+
+    /// Reports an image that is not a file of this site; the sanitiser removes its
+    /// source.
+    fn image(&mut self, url: &str, offset: usize) {
+        if !image_source_allowed(url) {
+            self.messages.error(
+                offset,
+                format!("image `{url}` is not a file of this site"),
+                "images are files of this site, given by a relative path such as `images/roofline.svg`; the site's Content-Security-Policy blocks images from elsewhere",
+            );
+        }
+    }
+
+    /// The opening tag for a link, or `None` (with a message) where it must not be
+    /// one.
+    fn link(&mut self, url: &str, offset: usize) -> Option<String> {
+        let lower = url.to_ascii_lowercase();
+        if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:") {
+            return Some(format!("<a href=\"{}\" rel=\"{EXTERNAL_REL}\">", escape(url)));
+        }
+        if url.starts_with('#') {
+            return Some(format!("<a href=\"{}\">", escape(url)));
+        }
+        if lower.contains(':') {
+            self.messages.error(
+                offset,
+                format!("link to `{url}` is not allowed"),
+                "links go to http(s) addresses or to another entry by its slug, e.g. `[KV-Cache](kv-cache)`",
+            );
+            return None;
+        }
+        let (slug, fragment) = match url.split_once('#') {
+            Some((s, f)) => (s, Some(f)),
+            None => (url, None),
+        };
+        let slug = slug.trim_matches('/');
+        match self.resolve.slug(slug).or_else(|| self.resolve.term(slug)) {
+            Some((_, target)) => {
+                let href = match fragment {
+                    Some(f) => format!("{target}#{f}"),
+                    None => target,
+                };
+                Some(format!("<a class=\"xref\" href=\"{}\">", escape(&href)))
+            }
+            None => {
+                self.missing_entry(url, slug, offset);
+                None
+            }
+        }
+    }
+
+    fn missing_entry(&mut self, url: &str, slug: &str, offset: usize) {
+        let resolve = self.resolve;
+        self.messages.report(|src| {
+            let d = src.error(offset, format!("link to an entry that does not exist: `{url}`"));
+            match did_you_mean(slug, resolve.slugs()) {
                 Some(near) => d.hint(format!("did you mean `{near}`?")),
                 None => d.hint("link to another entry by its slug, or write the term in bold under the related-terms heading while it is not yet written"),
+            }
+        });
+    }
+
+    /// Splits text at `{{…}}` and puts a live value in place of each.
+    fn inline_values(&mut self, text: &str, offset: usize) {
+        let mut rest = text;
+        let mut consumed = 0;
+        while let Some(start) = rest.find("{{") {
+            let Some(len) = rest[start..].find("}}") else {
+                let hint = "write e.g. `{{weight_time}}`";
+                self.messages.error(
+                    offset + consumed + start,
+                    "unclosed inline value: `{{` without `}}`",
+                    hint,
+                );
+                break;
             };
-            out.push(d);
-            None
+            self.html.push(Event::Text(CowStr::from(rest[..start].to_string())));
+            let whole = &rest[start..start + len + 2];
+            self.inline_value(whole, offset + consumed + start);
+            consumed += start + len + 2;
+            rest = &rest[start + len + 2..];
         }
+        self.html.push(Event::Text(CowStr::from(rest.to_string())));
+    }
+
+    /// One `{{…}}` at `at`: a live value, or the text as written and a message.
+    fn inline_value(&mut self, whole: &str, at: usize) {
+        let inner = &whole[2..whole.len() - 2];
+        match self.value(inner) {
+            Ok((value, shown)) => {
+                let index = self.body.inline.len();
+                self.body.inline.push(value);
+                self.trusted(format!(
+                    "<span class=\"rv\" data-rv=\"{index}\">{}</span>",
+                    escape(&shown)
+                ));
+            }
+            Err((message, hint)) => {
+                self.messages.report(|src| {
+                    let mut d = src.error(at, message);
+                    d.hint = hint;
+                    d
+                });
+                self.html.push(Event::Text(CowStr::from(whole.to_string())));
+            }
+        }
+    }
+
+    /// The value `{{inner}}` names and its text for the entry's scenario, or what
+    /// is wrong (a message and perhaps a hint).
+    fn value(&self, inner: &str) -> Result<(InlineValue, String), (String, Option<String>)> {
+        let value = parse_inline(inner, self.presets).map_err(|e| (e.message, e.hint))?;
+        let Some(block) = self.body.calculators.first() else {
+            let message = format!(
+                "inline value `{{{{{}}}}}` needs a calculator block in this entry",
+                inner.trim()
+            );
+            let hint = "add a ```roofline block that sets the model, hardware and workload";
+            return Err((message, Some(hint.to_string())));
+        };
+        match value.render(&block.scenario, self.src.locale) {
+            Ok(text) => Ok((value, text)),
+            Err(e) => Err((format!("inline value `{{{{{}}}}}`: {e}", inner.trim()), None)),
+        }
+    }
+
+    /// Writes the current segment's HTML and cleans it. Raw HTML that is not
+    /// well-formed is written as text.
+    fn flush(&mut self) {
+        let (found, malformed) = self.raw.end_segment();
+        self.report_raw(found);
+        for i in self.raw_events.drain(..) {
+            if malformed {
+                let event = std::mem::replace(&mut self.html[i], Event::SoftBreak);
+                self.html[i] = match event {
+                    Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+                    other => other,
+                };
+            }
+        }
+        if self.html.is_empty() {
+            return;
+        }
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, self.html.drain(..));
+        self.body.segments.push(Segment::Html(sanitize::clean(&html)));
+    }
+
+    fn finish(mut self) -> Body {
+        self.flush();
+        self.messages.finish();
+        self.body
     }
 }
 
-/// Splits text at `{{…}}` and puts a live value in place of each.
-#[allow(clippy::too_many_arguments)]
-fn inline_values<'a>(
-    src: &Source<'_>,
-    text: &str,
-    offset: usize,
-    presets: &Presets,
-    body: &mut Body,
-    holes: &mut Holes,
-    html_events: &mut Vec<Event<'a>>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let mut rest = text;
-    let mut consumed = 0;
-    while let Some(start) = rest.find("{{") {
-        let Some(len) = rest[start..].find("}}") else {
-            out.push(
-                src.error(offset + consumed + start, "unclosed inline value: `{{` without `}}`")
-                    .hint("write e.g. `{{weight_time}}`"),
-            );
-            break;
-        };
-        html_events.push(Event::Text(CowStr::from(rest[..start].to_string())));
-        let inner = &rest[start + 2..start + len];
-        let at = offset + consumed + start;
-        let rendered = parse_inline(inner, presets)
-            .map_err(|e| {
-                let mut d = src.error(at, e.message);
-                d.hint = e.hint;
-                d
-            })
-            .and_then(|value| match body.calculators.first() {
-                None => Err(src
-                    .error(
-                        at,
-                        format!(
-                            "inline value `{{{{{}}}}}` needs a calculator block in this entry",
-                            inner.trim()
-                        ),
-                    )
-                    .hint("add a ```roofline block that sets the model, hardware and workload")),
-                Some(block) => value
-                    .render(&block.scenario, src.locale)
-                    .map(|text| (value, text))
-                    .map_err(|e| src.error(at, format!("inline value `{{{{{}}}}}`: {e}", inner.trim()))),
-            });
-        match rendered {
-            Ok((value, shown)) => {
-                let index = body.inline.len();
-                body.inline.push(value);
-                html_events.push(Event::Text(holes.hole(format!(
-                    "<span class=\"rv\" data-rv=\"{index}\">{}</span>",
-                    escape(&shown)
-                ))));
-            }
-            Err(d) => {
-                out.push(d);
-                html_events.push(Event::Text(CowStr::from(rest[start..start + len + 2].to_string())));
-            }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A language without entries.
+    struct NoEntries;
+
+    impl Resolve for NoEntries {
+        fn slug(&self, _: &str) -> Option<(usize, String)> {
+            None
         }
-        consumed += start + len + 2;
-        rest = &rest[start + len + 2..];
+
+        fn term(&self, _: &str) -> Option<(usize, String)> {
+            None
+        }
+
+        fn slugs(&self) -> Vec<&str> {
+            vec!["kv-cache"]
+        }
     }
-    html_events.push(Event::Text(CowStr::from(rest.to_string())));
+
+    /// The body's HTML and its messages.
+    fn render_text(text: &str) -> (String, Vec<Diagnostic>) {
+        let src = Source {
+            path: "content/en/x.md",
+            text,
+            first_line: 1,
+            locale: roofline::Locale::from_lang("en"),
+        };
+        let mut out = Vec::new();
+        let body = render(&src, &Presets::default(), &NoEntries, &mut out);
+        let html = body
+            .segments
+            .iter()
+            .filter_map(|s| match s {
+                Segment::Html(h) => Some(h.as_str()),
+                Segment::Calculator(_) => None,
+            })
+            .collect();
+        (html, out)
+    }
+
+    /// The deepest nesting of `<tag>` in `html`.
+    fn depth(html: &str, tag: &str) -> usize {
+        let (open, close) = (format!("<{tag}>"), format!("</{tag}>"));
+        let (mut now, mut deepest) = (0usize, 0usize);
+        let mut rest = html;
+        while let Some(i) = rest.find('<') {
+            rest = &rest[i..];
+            if rest.starts_with(&open) {
+                now += 1;
+                deepest = deepest.max(now);
+            } else if rest.starts_with(&close) {
+                now = now.saturating_sub(1);
+            }
+            rest = &rest[1..];
+        }
+        deepest
+    }
+
+    fn has(messages: &[Diagnostic], text: &str) -> bool {
+        messages.iter().any(|d| d.message.contains(text))
+    }
+
+    const MEGABYTE: usize = 1 << 20;
+
+    #[test]
+    fn a_megabyte_of_adjacent_text_is_one_event() {
+        let text = "&amp;".repeat(MEGABYTE / 5);
+        let events = merged(&text);
+        assert_eq!(events.len(), 3, "paragraph start, one text, paragraph end");
+        assert!(matches!(&events[1].0, Event::Text(t) if t.len() == MEGABYTE / 5));
+        let (html, messages) = render_text(&text);
+        assert!(messages.is_empty());
+        assert_eq!(html.matches("&amp;").count(), MEGABYTE / 5);
+    }
+
+    #[test]
+    fn a_megabyte_of_emphasis_renders() {
+        let (html, messages) = render_text(&"a*b*".repeat(MEGABYTE / 4));
+        assert!(messages.is_empty());
+        assert_eq!(html.matches("<em>").count(), MEGABYTE / 4);
+    }
+
+    #[test]
+    fn deep_block_quotes_and_lists_are_flattened() {
+        for (text, tag) in [
+            (">".repeat(MEGABYTE) + " x", "blockquote"),
+            ("- ".repeat(MEGABYTE / 2) + "x", "ul"),
+        ] {
+            let (html, messages) = render_text(&text);
+            assert_eq!(depth(&html, tag), MAX_NESTING, "{tag}");
+            assert!(html.contains('x'));
+            assert_eq!(messages.len(), 1, "{messages:?}");
+            assert!(has(&messages, "nest deeper than 16 levels"), "{messages:?}");
+        }
+    }
+
+    #[test]
+    fn deep_raw_html_is_shown_as_text() {
+        let (html, messages) = render_text(&("<div>".repeat(MEGABYTE / 5) + "x"));
+        assert!(!html.contains("<div>") && html.contains("&lt;div&gt;"));
+        assert!(has(&messages, "raw HTML nests deeper than 32 elements"), "{messages:?}");
+    }
+
+    #[test]
+    fn long_and_deep_formulas_are_refused() {
+        let (html, messages) = render_text(&format!("${}$", "x".repeat(MEGABYTE)));
+        assert!(html.contains("<code>") && !html.contains("<math"));
+        assert!(has(&messages, "longer than 4096 bytes"), "{messages:?}");
+        let deep = format!("${}x{}$", "{".repeat(MAX_TEX_DEPTH + 1), "}".repeat(MAX_TEX_DEPTH + 1));
+        let (_, messages) = render_text(&deep);
+        assert!(has(&messages, "braces nest deeper than 32 levels"), "{messages:?}");
+    }
+
+    #[test]
+    fn a_flood_of_problems_is_counted_not_located() {
+        let (_, messages) = render_text(&"[x](nope) ".repeat(100_000));
+        assert_eq!(messages.len(), MAX_MESSAGES + 1);
+        assert_eq!(
+            messages[MAX_MESSAGES].message,
+            "99900 more problems in this entry are not listed"
+        );
+    }
+
+    #[test]
+    fn placeholder_characters_are_reported_where_they_are() {
+        let (html, messages) = render_text("ab\n\ncd \u{E000}0\u{E001}");
+        assert_eq!(messages.len(), 1);
+        assert_eq!(
+            messages[0].to_string(),
+            "content/en/x.md:3:4: error: private-use character U+E000 (and 1 more in this entry)\n  = hint: delete it: it is invisible in most editors and has no meaning in an entry"
+        );
+        assert!(html.contains("cd \u{E000}0\u{E001}"));
+    }
 }

@@ -88,8 +88,12 @@ pub fn insert(html: &str) -> Result<String, String> {
         return Err("the page already has a Content-Security-Policy".into());
     }
     let policy = policy(inline_scripts(html)?);
-    let head = find_tag(html, "<head").ok_or("the page has no <head>")?;
-    let head_end = head + html[head..].find('>').ok_or("the <head> start tag is not closed")? + 1;
+    // A minified page may leave out the optional `<head>` start tag: the head then
+    // begins right after `<html …>`.
+    let start = find_tag(html, "<head")
+        .or_else(|| find_tag(html, "<html"))
+        .ok_or("the page has neither <head> nor <html>")?;
+    let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
     // Keywords, hosts and base64 hashes: nothing that needs escaping in an attribute.
     if policy.contains(['"', '&', '<', '>']) {
         return Err(format!("the policy has a character that needs escaping: {policy}"));
@@ -144,8 +148,15 @@ mod tests {
     }
 
     #[test]
-    fn a_page_without_head_or_with_a_policy_is_an_error() {
-        assert!(insert("<html><body></body></html>").is_err());
+    fn a_head_without_start_tag_begins_after_html() {
+        let minified = SHELL.replace("<head>", "");
+        let page = insert(&minified).unwrap();
+        assert!(page.starts_with("<!doctype html><html lang=en><meta http-equiv=\"Content-Security-Policy\""));
+    }
+
+    #[test]
+    fn a_page_without_html_or_with_a_policy_is_an_error() {
+        assert!(insert("<p>no document</p>").is_err());
         let once = insert(SHELL).unwrap();
         assert!(insert(&once).is_err());
     }

@@ -164,11 +164,7 @@ impl Inline {
     /// The text for the live scenario; `None` where it cannot be computed.
     pub fn text(&self, scenario: &Scenario, lang: Lang) -> Option<String> {
         let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
-        let q = self.output.quantity(&s.report().ok()?)?;
-        Some(match self.digits {
-            Some(d) => q.format_digits(lang.locale(), d),
-            None => q.format(lang.locale()),
-        })
+        self.output.text_for(&s, lang.locale(), self.digits).ok()?
     }
 }
 

@@ -63,6 +63,8 @@ pub struct Texts {
     pub verdict_detail: fn(ratio: f64, intensity: &str, ridge: &str, Locale) -> String,
     pub not_reached: &'static str,
     pub no_limit: &'static str,
+    pub not_known: &'static str,
+    pub context_beyond_model: fn(model: &str, limit: &str) -> String,
     pub ignored_parameters: &'static str,
     pub not_a_number: &'static str,
     pub field_label: fn(Field) -> &'static str,
@@ -111,6 +113,7 @@ fn field_de(f: Field) -> &'static str {
         Field::HeadDim => "Kopfdimension",
         Field::Vocab => "Vokabular",
         Field::SlidingWindow => "Sliding Window (0 = keins)",
+        Field::MaxContext => "Längster Kontext des Modells (Tokens)",
         Field::Memory => "Speicher (GB)",
         Field::Bandwidth => "Bandbreite (GB/s)",
         Field::Peak => "Spitzenleistung (TFLOP/s)",
@@ -137,6 +140,7 @@ fn field_en(f: Field) -> &'static str {
         Field::HeadDim => "Head dimension",
         Field::Vocab => "Vocabulary",
         Field::SlidingWindow => "Sliding window (0 = none)",
+        Field::MaxContext => "Longest context of the model (tokens)",
         Field::Memory => "Memory (GB)",
         Field::Bandwidth => "Bandwidth (GB/s)",
         Field::Peak => "Peak compute (TFLOP/s)",
@@ -159,7 +163,16 @@ fn output_de(o: Output) -> &'static str {
         Output::KvPerRequestIec => "KV-Cache pro Anfrage (binär)",
         Output::KvBatch => "KV-Cache des Batches",
         Output::Memory => "Speicher",
+        Output::Params => "Parameter",
+        Output::ActiveParams => "Aktive Parameter",
+        Output::Batch => "Batchgröße",
+        Output::Prompt => "Prompt-Länge",
         Output::Context => "Kontext",
+        Output::MaxContext => "Längster Kontext des Modells",
+        Output::SlidingWindow => "Sliding Window",
+        Output::Devices => "GPUs",
+        Output::WeightsType => "Datentyp der Gewichte",
+        Output::KvType => "Datentyp des KV-Cache",
         Output::Bandwidth => "Bandbreite",
         Output::Peak => "Spitzenleistung",
         Output::Ridge => "Knickpunkt (Ridge)",
@@ -183,7 +196,7 @@ fn output_de(o: Output) -> &'static str {
         Output::Latency => "Dauer einer Anfrage",
         Output::FreeMemory => "Freier Speicher für den KV-Cache",
         Output::MaxRequests => "Anfragen, die in den Speicher passen",
-        Output::MaxContext => "Längster Kontext bei dieser Batchgröße",
+        Output::FitContext => "Längster Kontext bei dieser Batchgröße",
     }
 }
 
@@ -196,7 +209,16 @@ fn output_en(o: Output) -> &'static str {
         Output::KvPerRequestIec => "KV cache per request (binary)",
         Output::KvBatch => "KV cache of the batch",
         Output::Memory => "Memory",
+        Output::Params => "Parameters",
+        Output::ActiveParams => "Active parameters",
+        Output::Batch => "Batch size",
+        Output::Prompt => "Prompt length",
         Output::Context => "Context",
+        Output::MaxContext => "Longest context of the model",
+        Output::SlidingWindow => "Sliding window",
+        Output::Devices => "GPUs",
+        Output::WeightsType => "Weight data type",
+        Output::KvType => "KV cache data type",
         Output::Bandwidth => "Bandwidth",
         Output::Peak => "Peak compute",
         Output::Ridge => "Ridge point",
@@ -220,7 +242,7 @@ fn output_en(o: Output) -> &'static str {
         Output::Latency => "Time for one request",
         Output::FreeMemory => "Memory left for the KV cache",
         Output::MaxRequests => "Requests that fit in memory",
-        Output::MaxContext => "Longest context at this batch size",
+        Output::FitContext => "Longest context at this batch size",
     }
 }
 
@@ -242,7 +264,7 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
         InputError::ModelDoesNotFit { needed, available } => format!(
-            "Die Gewichte brauchen {} GB, nutzbar sind nur {} GB. Mehr GPUs oder ein kleinerer Datentyp helfen.",
+            "Die Gewichte brauchen {}\u{a0}GB, nutzbar sind nur {}\u{a0}GB. Mehr GPUs oder ein kleinerer Datentyp helfen.",
             gb(*needed, l),
             gb(*available, l)
         ),
@@ -261,7 +283,7 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),
         InputError::ModelDoesNotFit { needed, available } => format!(
-            "The weights need {} GB but only {} GB are usable. More GPUs or a smaller data type help.",
+            "The weights need {}\u{a0}GB but only {}\u{a0}GB are usable. More GPUs or a smaller data type help.",
             gb(*needed, l),
             gb(*available, l)
         ),
@@ -341,6 +363,10 @@ static DE: Texts = Texts {
     },
     not_reached: "wird nicht erreicht",
     no_limit: "keine Grenze",
+    not_known: "nicht bekannt",
+    context_beyond_model: |model, limit| {
+        format!("{model} liest höchstens {limit}\u{a0}Tokens Kontext. Die Ergebnisse sind trotzdem berechnet, als könnte das Modell mehr lesen.")
+    },
     ignored_parameters: "Einige Angaben im Link waren ungültig und wurden ignoriert:",
     not_a_number: "Bitte eine Zahl eingeben.",
     field_label: field_de,
@@ -435,18 +461,22 @@ static EN: Texts = Texts {
     verdict_detail: |ratio, intensity, ridge, l| {
         if ratio < 1.0 {
             format!(
-                "An intensity of {intensity} is {} × below the ridge point ({ridge}): bandwidth is the limit.",
+                "An intensity of {intensity} is {}\u{a0}× below the ridge point ({ridge}): bandwidth is the limit.",
                 format_significant(1.0 / ratio, 2, l)
             )
         } else {
             format!(
-                "An intensity of {intensity} is {} × above the ridge point ({ridge}): compute is the limit.",
+                "An intensity of {intensity} is {}\u{a0}× above the ridge point ({ridge}): compute is the limit.",
                 format_significant(ratio, 2, l)
             )
         }
     },
     not_reached: "not reached",
     no_limit: "no limit",
+    not_known: "not known",
+    context_beyond_model: |model, limit| {
+        format!("{model} reads at most {limit}\u{a0}tokens of context. The results are computed all the same, as if the model could read more.")
+    },
     ignored_parameters: "Some values in the link were invalid and have been ignored:",
     not_a_number: "Please enter a number.",
     field_label: field_en,

@@ -2,7 +2,7 @@
 
 use roofline::{
     Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output, Override,
-    Scenario, Workload,
+    Scenario, Unit, Workload,
 };
 use serde::Deserialize;
 
@@ -188,7 +188,12 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
             Field::Heads => &["heads", "model"],
             Field::KvHeads => &["kv_heads", "model"],
             Field::HeadDim => &["head_dim", "model"],
-            Field::Experts | Field::ActiveExperts | Field::Hidden | Field::Vocab | Field::SlidingWindow => &["model"],
+            Field::Experts
+            | Field::ActiveExperts
+            | Field::Hidden
+            | Field::Vocab
+            | Field::SlidingWindow
+            | Field::MaxContext => &["model"],
             Field::Memory => &["memory_gb", "hardware"],
             Field::Bandwidth => &["bandwidth_gb_s", "hardware"],
             Field::Peak => &["fp16_tflops", "hardware"],
@@ -286,8 +291,11 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         kv: dtype(&raw.kv, raw.group_size).map_err(|e| keys.error(&["kv"], e.message, e.hint))?,
     };
     scenario.validate().map_err(|e| keys.invalid(&e))?;
-    let outputs: Vec<&str> = Output::ALL.iter().map(|o| o.id()).collect();
+    let outputs: Vec<&str> = Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id()).collect();
     let mut show = ids(&raw.show, &keys, "show", "output", Output::from_id, &outputs)?;
+    if let Some(i) = show.iter().position(|o| o.is_input()) {
+        return Err(input_in_show(&keys, i, show[i]));
+    }
     if show.is_empty() {
         show = DEFAULT_SHOW.to_vec();
     }
@@ -300,6 +308,23 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         show,
         charts,
     })
+}
+
+/// The error for an input in a `show` list, at the item: the calculator's form shows
+/// the inputs already.
+fn input_in_show(keys: &Keys<'_>, item: usize, output: Output) -> BlockError {
+    let (line, column) = yaml::locate(keys.0, &[Step::Key("show"), Step::Item(item)])
+        .or_else(|| keys.find("show"))
+        .unwrap_or((1, 1));
+    BlockError {
+        line,
+        column,
+        message: format!("`{}` is an input of the calculator, not a result", output.id()),
+        hint: Some(format!(
+            "the form shows it already; name it in the prose as `{{{{{}}}}}`",
+            output.id()
+        )),
+    }
 }
 
 /// The model preset with the block's changes.
@@ -370,21 +395,24 @@ pub struct InlineValue {
     pub overrides: Vec<Override>,
     /// Significant digits, where the default of the unit is not wanted.
     pub digits: Option<u8>,
+    /// The sentence says that its case is hypothetical, so that a context beyond
+    /// the model's limit is meant (`{{kv_per_request model=llama-2-7b
+    /// hypothetical}}`): no warning then.
+    pub hypothetical: bool,
 }
 
 impl InlineValue {
+    /// The scenario this value is computed for: `scenario` with its changes.
+    pub fn scenario(&self, scenario: &Scenario) -> Scenario {
+        self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o))
+    }
+
     /// The text of this value for `scenario` in `locale`.
     pub fn render(&self, scenario: &Scenario, locale: roofline::Locale) -> Result<String, String> {
-        let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
-        let report = s.report().map_err(|e| explain(&e, author_key(e.field())))?;
-        let q = self
-            .output
-            .quantity(&report)
-            .ok_or_else(|| format!("`{}` has no value in this scenario", self.output.id()))?;
-        Ok(match self.digits {
-            Some(d) => q.format_digits(locale, d),
-            None => q.format(locale),
-        })
+        self.output
+            .text_for(&self.scenario(scenario), locale, self.digits)
+            .map_err(|e| explain(&e, author_key(e.field())))?
+            .ok_or_else(|| format!("`{}` has no value in this scenario", self.output.id()))
     }
 }
 
@@ -401,7 +429,11 @@ const INLINE_KEYS: &[&str] = &[
     "digits",
 ];
 
-/// Parses the inside of `{{ … }}`: an output id and `key=value` changes.
+/// The word that marks an inline value's case as hypothetical.
+const HYPOTHETICAL: &str = "hypothetical";
+
+/// Parses the inside of `{{ … }}`: an output id, `key=value` changes, and perhaps
+/// the word `hypothetical`.
 pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockError> {
     let mut words = text.split_whitespace();
     let id = words
@@ -417,25 +449,58 @@ pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockE
         output,
         overrides: Vec::new(),
         digits: None,
+        hypothetical: false,
     };
     for word in words {
+        if word == HYPOTHETICAL {
+            value.hypothetical = true;
+            continue;
+        }
         let (key, v) = word.split_once('=').ok_or_else(|| {
             BlockError::new(
                 format!("`{word}` in inline value is not `key=value`"),
-                Some(format!("keys: {}", INLINE_KEYS.join(", "))),
+                Some(format!(
+                    "keys: {}; or the word `{HYPOTHETICAL}`",
+                    INLINE_KEYS.join(", ")
+                )),
             )
         })?;
         if key == "digits" {
-            let d = whole_number(key, v)?;
-            if !(1..=6).contains(&d) {
-                return Err(BlockError::new(format!("`digits={v}` must be 1 to 6"), None));
-            }
-            value.digits = Some(d as u8);
+            value.digits = Some(digits(output, v)?);
         } else {
             value.overrides.push(inline_change(key, v, presets)?);
         }
     }
     Ok(value)
+}
+
+/// The value of `digits=v` for `output`: 1 to 6, and only where the output is
+/// rounded (a figure with a unit or a parameter count; not a count or a name).
+fn digits(output: Output, v: &str) -> Result<u8, BlockError> {
+    if matches!(output.unit(), None | Some(Unit::Count)) {
+        return Err(BlockError::new(
+            format!("`digits` does not apply to `{}`", output.id()),
+            Some("counts are shown whole and names as they are; leave `digits` out".into()),
+        ));
+    }
+    let d = whole_number("digits", v)?;
+    if !(1..=6).contains(&d) {
+        return Err(BlockError::new(format!("`digits={v}` must be 1 to 6"), None));
+    }
+    Ok(d as u8)
+}
+
+/// A warning's message where `scenario`'s context is beyond the context its model
+/// reads, e.g. "context of 32,768 tokens is beyond the 8,192 tokens Llama-3-8B reads
+/// (`max_context`)"; `name` is the model's name.
+pub fn context_beyond(scenario: &Scenario, name: &str) -> Option<String> {
+    let limit = scenario.context_beyond_model()?;
+    let count = |v: u32| roofline::format_fixed(f64::from(v), 0, roofline::Locale::En);
+    Some(format!(
+        "context of {} tokens is beyond the {} tokens {name} reads (`max_context`)",
+        count(scenario.workload.context),
+        count(limit)
+    ))
 }
 
 /// The value of `key=v` as a whole number.
@@ -566,5 +631,71 @@ mod tests {
             .scenario;
         let e = value.render(&scenario, roofline::Locale::En).unwrap_err();
         assert_eq!(e, "`bandwidth_gb_s` must be at most 1000000");
+    }
+
+    /// The text of `{{inline}}` in the scenario of a Llama-2-7B block on an A100, with
+    /// `~` for the no-break space and `_` for the German thousands separator.
+    fn inline_text(inline: &str, locale: roofline::Locale) -> String {
+        let presets = presets();
+        let scenario = parse_block("model: llama-2-7b\nhardware: a100-80gb\ncontext: 32768\n", &presets)
+            .unwrap()
+            .scenario;
+        parse_inline(inline, &presets)
+            .unwrap()
+            .render(&scenario, locale)
+            .unwrap()
+            .replace('\u{a0}', "~")
+            .replace('\u{202f}', "_")
+    }
+
+    #[test]
+    fn inline_values_name_the_inputs_in_the_readers_language() {
+        use roofline::Locale::{De, En};
+        let cases = [
+            ("params", "6.74~billion", "6,74~Milliarden"),
+            ("params digits=2", "6.7~billion", "6,7~Milliarden"),
+            ("params model=llama-3-70b digits=4", "70.55~billion", "70,55~Milliarden"),
+            ("sliding_window model=mistral-7b", "4,096", "4_096"),
+            ("active_params model=mixtral-8x7b", "12.9~billion", "12,9~Milliarden"),
+            ("batch batch=8", "8", "8"),
+            ("context", "32,768", "32_768"),
+            ("prompt", "512", "512"),
+            ("devices devices=2", "2", "2"),
+            ("weights_type", "FP16", "FP16"),
+            ("weights_type weights=int4", "INT4", "INT4"),
+            ("kv_type kv=fp8", "FP8", "FP8"),
+            ("max_context", "4,096", "4_096"),
+            ("max_context model=llama-3.1-8b", "131,072", "131_072"),
+            ("weight_bytes model=llama-3-70b weights=int4", "37.5~GB", "37,5~GB"),
+        ];
+        for (inline, en, de) in cases {
+            assert_eq!(inline_text(inline, En), en, "{inline}");
+            assert_eq!(inline_text(inline, De), de, "{inline}");
+        }
+    }
+
+    #[test]
+    fn hypothetical_marks_the_case_and_changes_nothing_else() {
+        let presets = presets();
+        let plain = parse_inline("kv_per_request model=llama-2-7b", &presets).unwrap();
+        let marked = parse_inline("kv_per_request model=llama-2-7b hypothetical", &presets).unwrap();
+        assert!(marked.hypothetical && !plain.hypothetical);
+        assert_eq!(marked.overrides, plain.overrides);
+        let e = parse_inline("kv_per_request hypothetically", &presets).unwrap_err();
+        assert!(e.hint.unwrap().contains("`hypothetical`"));
+    }
+
+    #[test]
+    fn inputs_are_not_results_to_show() {
+        let e = error("show: [weight_bytes, batch]");
+        assert_eq!(
+            e,
+            (3, 22, "`batch` is an input of the calculator, not a result".to_string())
+        );
+        assert!(parse_block(
+            "model: llama-2-7b\nhardware: a100-80gb\nshow: [max_context, fit_context]\n",
+            &presets()
+        )
+        .is_ok());
     }
 }

@@ -44,7 +44,7 @@ fn option<T: Copy>(v: Option<T>, f: impl Fn(T) -> String) -> String {
 
 fn model(m: &Model) -> String {
     format!(
-        "Model {{ params: {}, active_params: {}, experts: {}, layers: {}, hidden: {}, heads: {}, kv_heads: {}, head_dim: {}, vocab: {}, sliding_window: {} }}",
+        "Model {{ params: {}, active_params: {}, experts: {}, layers: {}, hidden: {}, heads: {}, kv_heads: {}, head_dim: {}, vocab: {}, sliding_window: {}, max_context: {} }}",
         float(m.params),
         float(m.active_params),
         option(m.experts, |e| format!("Experts {{ count: {}, active: {} }}", e.count, e.active)),
@@ -55,6 +55,7 @@ fn model(m: &Model) -> String {
         m.head_dim,
         m.vocab,
         option(m.sliding_window, |w| w.to_string()),
+        option(m.max_context, |c| c.to_string()),
     )
 }
 

@@ -65,6 +65,9 @@ struct ModelSpec {
     vocab: u32,
     #[serde(default)]
     sliding_window: Option<u32>,
+    /// The longest context the model reads: `max_position_embeddings`.
+    #[serde(default)]
+    max_context: Option<u32>,
     #[serde(default)]
     source: Option<String>,
     #[serde(default)]
@@ -126,6 +129,7 @@ const MODEL_FIGURES: &[&str] = &[
     "head_dim",
     "vocab",
     "sliding_window",
+    "max_context",
 ];
 
 impl Presets {
@@ -253,6 +257,12 @@ impl Item<'_> {
     fn error(&self, keys: &[&str], message: impl std::fmt::Display) -> Diagnostic {
         let (line, column) = self.at(keys);
         Diagnostic::error(self.path, line, column, format!("{}: {message}", self.name))
+    }
+
+    /// A warning at the key at `keys`, prefixed with the preset's name.
+    fn warning(&self, keys: &[&str], message: impl std::fmt::Display) -> Diagnostic {
+        let (line, column) = self.at(keys);
+        Diagnostic::warning(self.path, line, column, format!("{}: {message}", self.name))
     }
 
     /// An error about a figure the core rejects.
@@ -484,6 +494,7 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
         head_dim: s.head_dim,
         vocab: s.vocab,
         sliding_window: s.sliding_window,
+        max_context: s.max_context,
     };
     let mut p = probe();
     p.model = model;
@@ -507,6 +518,7 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
             ("experts", s.experts.is_some()),
             ("active_experts", s.active_experts.is_some()),
             ("sliding_window", s.sliding_window.is_some()),
+            ("max_context", s.max_context.is_some()),
         ] {
             if set {
                 present.push(key);
@@ -514,6 +526,11 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
         }
         let sources = check_sources(item, &s, &present, MODEL_FIGURES, out);
         let model = model(item, &s).map_err(|d| out.push(d)).ok()?;
+        if model.max_context.is_none() {
+            out.push(item.warning(&["id"], "no `max_context`").hint(
+                "add `max_context:` with `max_position_embeddings` from the model's config.json, so that a longer context is flagged",
+            ));
+        }
         Some(ModelPreset {
             id: s.id,
             name: s.name,
@@ -543,7 +560,7 @@ mod tests {
         let models = parse_models("models.yaml", &project_file("models.yaml"), &mut out);
         assert!(out.is_empty(), "{out:?}");
         assert_eq!(hardware.len(), 9);
-        assert_eq!(models.len(), 6);
+        assert_eq!(models.len(), 7);
         for h in &hardware {
             let mut figures = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
             figures.extend(h.hardware.peaks.fp8.map(|_| "fp8_tflops"));
@@ -556,7 +573,16 @@ mod tests {
             }
         }
         for m in &models {
-            for f in ["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"] {
+            for f in [
+                "params_b",
+                "layers",
+                "hidden",
+                "heads",
+                "kv_heads",
+                "head_dim",
+                "vocab",
+                "max_context",
+            ] {
                 assert!(
                     m.sources.get(f).is_some_and(|u| u.starts_with("https://")),
                     "{} {f}",
@@ -568,6 +594,48 @@ mod tests {
         assert_eq!(a100.hardware.bandwidth, BytesPerSecond(2039e9));
         let llama3 = models.iter().find(|m| m.id == "llama-3-8b").unwrap();
         assert_eq!((llama3.model.kv_heads, llama3.model.head_dim), (8, 128));
+    }
+
+    /// `max_position_embeddings` of each model's config.json, and Llama-3.1-8B with
+    /// Llama-3-8B's shape.
+    #[test]
+    fn every_model_reads_the_context_its_config_gives() {
+        let mut out = Vec::new();
+        let models = parse_models("models.yaml", &project_file("models.yaml"), &mut out);
+        let limit = |id: &str| models.iter().find(|m| m.id == id).and_then(|m| m.model.max_context);
+        assert_eq!(limit("llama-2-7b"), Some(4096));
+        assert_eq!(limit("llama-3-8b"), Some(8192));
+        assert_eq!(limit("llama-3.1-8b"), Some(131_072));
+        assert_eq!(limit("mistral-7b"), Some(32_768));
+        assert_eq!(limit("qwen2.5-7b"), Some(131_072));
+        assert_eq!(limit("llama-3-70b"), Some(8192));
+        assert_eq!(limit("mixtral-8x7b"), Some(32_768));
+        let model = |id: &str| models.iter().find(|m| m.id == id).unwrap().model;
+        assert_eq!(
+            Model {
+                max_context: Some(8192),
+                ..model("llama-3.1-8b")
+            },
+            model("llama-3-8b")
+        );
+        let source = &models.iter().find(|m| m.id == "llama-3.1-8b").unwrap().sources["max_context"];
+        assert_eq!(
+            source,
+            "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json"
+        );
+    }
+
+    #[test]
+    fn a_model_without_a_context_limit_is_a_warning() {
+        let model = "- id: m\n  name: M\n  params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  source: https://a.example\n";
+        let found = errors(false, model);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].severity, crate::Severity::Warning);
+        assert_eq!((found[0].line, found[0].column), (1, 3));
+        assert_eq!(found[0].message, "model `m`: no `max_context`");
+        assert!(errors(false, &format!("{model}  max_context: 4096\n")).is_empty());
+        let zero = errors(false, &format!("{model}  max_context: 0\n"));
+        assert_eq!(zero[0].message, "model `m`: `max_context` must be greater than zero");
     }
 
     #[test]
@@ -605,7 +673,7 @@ mod tests {
     #[test]
     fn figures_beyond_the_cores_limits_are_errors_at_their_key() {
         let device = "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n  fp8_tflops: 600\n  int8_tops: 600\n  source: https://a.example\n";
-        let model = "- id: m\n  name: M\n  params_b: 7\n  active_params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  source: https://a.example\n";
+        let model = "- id: m\n  name: M\n  params_b: 7\n  active_params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  max_context: 4096\n  source: https://a.example\n";
         let cases = [
             (
                 true,

@@ -27,6 +27,8 @@ pub enum Field {
     Vocab,
     /// Sliding-window length.
     SlidingWindow,
+    /// The longest context the model reads.
+    MaxContext,
     /// Memory capacity of one device.
     Memory,
     /// Memory bandwidth of one device.
@@ -64,6 +66,7 @@ impl Field {
             Field::HeadDim => "head_dim",
             Field::Vocab => "vocab",
             Field::SlidingWindow => "sliding_window",
+            Field::MaxContext => "max_context",
             Field::Memory => "memory",
             Field::Bandwidth => "bandwidth",
             Field::Peak => "peak",

@@ -9,7 +9,7 @@
 //! use roofline::*;
 //! let report = Scenario::example().report().unwrap();
 //! assert_eq!(report.decode.bound, Bound::Memory);
-//! assert_eq!(Output::WeightBytes.quantity(&report).unwrap().format(Locale::De), "14,0 GB");
+//! assert_eq!(Output::WeightBytes.quantity(&report).unwrap().format(Locale::De), "14,0\u{a0}GB");
 //! ```
 
 #![forbid(unsafe_code)]
@@ -26,7 +26,7 @@ mod units;
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
 pub use output::Output;
-pub use report::{Bound, Capacity, Phase, Report};
+pub use report::{Bound, Capacity, Inputs, Phase, Report};
 pub use scenario::{
     Experts, Hardware, Model, Override, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM,
     MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
@@ -39,7 +39,7 @@ pub use units::{
 
 impl Scenario {
     /// The worked example of the glossary: a 7 × 10⁹-parameter model in FP16 with
-    /// Llama-2-7B's shape, batch 1, on a device with 2.0 TB/s and 312 TFLOP/s dense
+    /// Llama-2-7B's shape and context limit, batch 1, on a device with 2.0 TB/s and 312 TFLOP/s dense
     /// FP16 (an A100 80GB with its bandwidth rounded as the example does).
     pub fn example() -> Scenario {
         Scenario {
@@ -54,6 +54,7 @@ impl Scenario {
                 head_dim: 128,
                 vocab: 32_000,
                 sliding_window: None,
+                max_context: Some(4096),
             },
             hardware: Hardware {
                 memory: Bytes(80e9),

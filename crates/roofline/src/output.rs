@@ -1,45 +1,82 @@
 //! Named outputs: the vocabulary that content blocks, inline values and the
 //! calculator use to ask for a figure.
+//!
+//! Results: `weight_bytes`, `decode_weight_bytes`, `kv_per_token`, `kv_per_request`,
+//! `kv_per_request_gib` (the same in GiB), `kv_batch`, `memory` and `bandwidth` and
+//! `peak` (all devices together), `ridge`, `weight_time`, `weight_tokens_per_s`,
+//! `decode_bytes`, `decode_flops`, `decode_intensity`, `decode_time_memory`,
+//! `decode_time_compute`, `decode_time`, `ridge_ratio`, `bytes_per_token`,
+//! `tokens_per_s`, `batch_tokens_per_s`, `critical_batch`, `prefill_flops`,
+//! `prefill_bytes`, `prefill_intensity`, `prefill_time`, `latency`, `free_memory`,
+//! `max_requests`, `fit_context` (the longest context whose KV cache fits at the
+//! scenario's batch).
+//!
+//! Inputs, so that prose names them without typing a figure (see
+//! [`Output::is_input`]): `params` and `active_params` ("7 billion", "6,74
+//! Milliarden"), `batch`, `prompt`, `context`, `sliding_window`, `devices`,
+//! `weights_type` and `kv_type` (the data type's name: "FP16", "INT4"). And
+//! `max_context`: the longest context the model reads, from its `config.json`.
 
+use crate::error::InputError;
 use crate::report::Report;
 use crate::scenario::Scenario;
-use crate::units::{format_trimmed, Locale, Quantity, Unit};
+use crate::units::{format_trimmed, Locale, Quantity, Unit, UNIT_SPACE};
 
 macro_rules! outputs {
-    ($($variant:ident => $id:literal, $unit:ident, |$r:ident| $value:expr;)*) => {
-        /// A figure a reader can be shown.
+    (
+        figures { $($variant:ident => $id:literal, $unit:ident, |$r:ident| $value:expr;)* }
+        names { $($nvariant:ident => $nid:literal, |$nr:ident| $name:expr;)* }
+    ) => {
+        /// A figure or a name a reader can be shown.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Output {
             $(
                 #[doc = concat!("`", $id, "`")]
                 $variant,
             )*
+            $(
+                #[doc = concat!("`", $nid, "`")]
+                $nvariant,
+            )*
         }
 
         impl Output {
             /// Every output, in display order.
-            pub const ALL: &'static [Output] = &[$(Output::$variant),*];
+            pub const ALL: &'static [Output] = &[$(Output::$variant,)* $(Output::$nvariant,)*];
 
             /// The identifier used in content files and URLs.
             pub fn id(self) -> &'static str {
                 match self {
                     $(Output::$variant => $id,)*
+                    $(Output::$nvariant => $nid,)*
                 }
             }
 
             /// The figure for a report; `None` where it has no finite value (no
-            /// limit on the context, no compute-bound batch).
+            /// limit on the context, no compute-bound batch) and for names.
             pub fn quantity(self, report: &Report) -> Option<Quantity> {
                 let value: Option<f64> = match self {
                     $(Output::$variant => { let $r = report; $value },)*
+                    $(Output::$nvariant => None,)*
                 };
-                value.filter(|v| v.is_finite()).map(|v| Quantity::new(v, self.unit()))
+                let unit = self.unit()?;
+                value.filter(|v| v.is_finite()).map(|v| Quantity::new(v, unit))
             }
 
-            /// The unit the figure is shown in.
-            pub fn unit(self) -> Unit {
+            /// The name for a report, for outputs that are names rather than
+            /// figures (a data type: "FP16"); `None` for figures.
+            pub fn name(self, report: &Report) -> Option<&'static str> {
                 match self {
-                    $(Output::$variant => Unit::$unit,)*
+                    $(Output::$variant => None,)*
+                    $(Output::$nvariant => { let $nr = report; Some($name) },)*
+                }
+            }
+
+            /// The unit the figure is shown in; `None` for names.
+            pub fn unit(self) -> Option<Unit> {
+                match self {
+                    $(Output::$variant => Some(Unit::$unit),)*
+                    $(Output::$nvariant => None,)*
                 }
             }
         }
@@ -47,44 +84,130 @@ macro_rules! outputs {
 }
 
 outputs! {
-    WeightBytes => "weight_bytes", BytesSi, |r| Some(r.weight_bytes.0);
-    DecodeWeightBytes => "decode_weight_bytes", BytesSi, |r| Some(r.decode_weight_bytes.0);
-    KvPerToken => "kv_per_token", BytesSi, |r| Some(r.kv_per_token.0);
-    KvPerRequest => "kv_per_request", BytesSi, |r| Some(r.kv_per_request.0);
-    KvPerRequestIec => "kv_per_request_gib", BytesIec, |r| Some(r.kv_per_request.0);
-    KvBatch => "kv_batch", BytesSi, |r| Some(r.kv_batch.0);
-    Memory => "memory", BytesSi, |r| Some(r.memory.0);
-    Context => "context", Count, |r| Some(r.context);
-    Bandwidth => "bandwidth", Bandwidth, |r| Some(r.bandwidth.0);
-    Peak => "peak", FlopRate, |r| Some(r.peak.0);
-    Ridge => "ridge", Intensity, |r| Some(r.ridge.0);
-    WeightTime => "weight_time", Time, |r| Some(r.weight_time.0);
-    WeightTokensPerS => "weight_tokens_per_s", TokenRate, |r| Some(r.weight_tokens_per_s.0);
-    DecodeBytes => "decode_bytes", BytesSi, |r| Some(r.decode.bytes.0);
-    DecodeFlops => "decode_flops", Flops, |r| Some(r.decode.flops.0);
-    DecodeIntensity => "decode_intensity", Intensity, |r| Some(r.decode.intensity.0);
-    DecodeTimeMemory => "decode_time_memory", Time, |r| Some(r.decode.time_memory.0);
-    DecodeTimeCompute => "decode_time_compute", Time, |r| Some(r.decode.time_compute.0);
-    DecodeTime => "decode_time", Time, |r| Some(r.decode.time.0);
-    RidgeRatio => "ridge_ratio", Ratio, |r| Some(r.decode.ridge_ratio);
-    BytesPerToken => "bytes_per_token", BytesSi, |r| Some(r.bytes_per_token.0);
-    TokensPerS => "tokens_per_s", TokenRate, |r| Some(r.tokens_per_s.0);
-    BatchTokensPerS => "batch_tokens_per_s", TokenRate, |r| Some(r.batch_tokens_per_s.0);
-    CriticalBatch => "critical_batch", Count, |r| r.critical_batch.map(f64::from);
-    PrefillFlops => "prefill_flops", Flops, |r| Some(r.prefill.flops.0);
-    PrefillBytes => "prefill_bytes", BytesSi, |r| Some(r.prefill.bytes.0);
-    PrefillIntensity => "prefill_intensity", Intensity, |r| Some(r.prefill.intensity.0);
-    PrefillTime => "prefill_time", Time, |r| Some(r.prefill.time.0);
-    Latency => "latency", Time, |r| Some(r.latency.0);
-    FreeMemory => "free_memory", BytesSi, |r| Some(r.capacity.free.0);
-    MaxRequests => "max_requests", Count, |r| Some(r.capacity.max_requests);
-    MaxContext => "max_context", Count, |r| r.capacity.max_context;
+    figures {
+        WeightBytes => "weight_bytes", BytesSi, |r| Some(r.weight_bytes.0);
+        DecodeWeightBytes => "decode_weight_bytes", BytesSi, |r| Some(r.decode_weight_bytes.0);
+        KvPerToken => "kv_per_token", BytesSi, |r| Some(r.kv_per_token.0);
+        KvPerRequest => "kv_per_request", BytesSi, |r| Some(r.kv_per_request.0);
+        KvPerRequestIec => "kv_per_request_gib", BytesIec, |r| Some(r.kv_per_request.0);
+        KvBatch => "kv_batch", BytesSi, |r| Some(r.kv_batch.0);
+        Memory => "memory", BytesSi, |r| Some(r.memory.0);
+        Params => "params", Params, |r| Some(r.inputs.params);
+        ActiveParams => "active_params", Params, |r| Some(r.inputs.active_params);
+        Batch => "batch", Count, |r| Some(r.inputs.batch);
+        Prompt => "prompt", Count, |r| Some(r.inputs.prompt);
+        Context => "context", Count, |r| Some(r.inputs.context);
+        MaxContext => "max_context", Count, |r| r.inputs.max_context;
+        SlidingWindow => "sliding_window", Count, |r| r.inputs.sliding_window;
+        Devices => "devices", Count, |r| Some(r.inputs.devices);
+        Bandwidth => "bandwidth", Bandwidth, |r| Some(r.bandwidth.0);
+        Peak => "peak", FlopRate, |r| Some(r.peak.0);
+        Ridge => "ridge", Intensity, |r| Some(r.ridge.0);
+        WeightTime => "weight_time", Time, |r| Some(r.weight_time.0);
+        WeightTokensPerS => "weight_tokens_per_s", TokenRate, |r| Some(r.weight_tokens_per_s.0);
+        DecodeBytes => "decode_bytes", BytesSi, |r| Some(r.decode.bytes.0);
+        DecodeFlops => "decode_flops", Flops, |r| Some(r.decode.flops.0);
+        DecodeIntensity => "decode_intensity", Intensity, |r| Some(r.decode.intensity.0);
+        DecodeTimeMemory => "decode_time_memory", Time, |r| Some(r.decode.time_memory.0);
+        DecodeTimeCompute => "decode_time_compute", Time, |r| Some(r.decode.time_compute.0);
+        DecodeTime => "decode_time", Time, |r| Some(r.decode.time.0);
+        RidgeRatio => "ridge_ratio", Ratio, |r| Some(r.decode.ridge_ratio);
+        BytesPerToken => "bytes_per_token", BytesSi, |r| Some(r.bytes_per_token.0);
+        TokensPerS => "tokens_per_s", TokenRate, |r| Some(r.tokens_per_s.0);
+        BatchTokensPerS => "batch_tokens_per_s", TokenRate, |r| Some(r.batch_tokens_per_s.0);
+        CriticalBatch => "critical_batch", Count, |r| r.critical_batch.map(f64::from);
+        PrefillFlops => "prefill_flops", Flops, |r| Some(r.prefill.flops.0);
+        PrefillBytes => "prefill_bytes", BytesSi, |r| Some(r.prefill.bytes.0);
+        PrefillIntensity => "prefill_intensity", Intensity, |r| Some(r.prefill.intensity.0);
+        PrefillTime => "prefill_time", Time, |r| Some(r.prefill.time.0);
+        Latency => "latency", Time, |r| Some(r.latency.0);
+        FreeMemory => "free_memory", BytesSi, |r| Some(r.capacity.free.0);
+        MaxRequests => "max_requests", Count, |r| Some(r.capacity.max_requests);
+        FitContext => "fit_context", Count, |r| r.capacity.fit_context;
+    }
+    names {
+        WeightsType => "weights_type", |r| r.inputs.weights.label();
+        KvType => "kv_type", |r| r.inputs.kv.label();
+    }
 }
 
 impl Output {
     /// Parses an identifier from [`Output::id`].
     pub fn from_id(id: &str) -> Option<Output> {
         Output::ALL.iter().copied().find(|o| o.id() == id)
+    }
+
+    /// Whether the output repeats an input of the calculator's form as the reader
+    /// typed it (the parameters, batch, prompt, context, devices, data types): prose
+    /// names these, a list of results does not need them.
+    pub fn is_input(self) -> bool {
+        matches!(
+            self,
+            Output::Params
+                | Output::ActiveParams
+                | Output::Batch
+                | Output::Prompt
+                | Output::Context
+                | Output::SlidingWindow
+                | Output::Devices
+                | Output::WeightsType
+                | Output::KvType
+        )
+    }
+
+    /// The text for `scenario`, as [`Output::text`] gives it for the scenario's
+    /// report. An input, and the model's `max_context`, is read from the scenario
+    /// also where its weights do not fit in memory: a sentence naming Llama-3-70B's
+    /// parameters needs no device that holds them. Any other problem is the
+    /// scenario's error.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let mut s = Scenario::example();
+    /// s.hardware.memory = Bytes(1e9);
+    /// assert_eq!(Output::Params.text_for(&s, Locale::En, None), Ok(Some("7\u{a0}billion".into())));
+    /// assert!(Output::WeightTime.text_for(&s, Locale::En, None).is_err());
+    /// ```
+    pub fn text_for(
+        self,
+        scenario: &Scenario,
+        locale: Locale,
+        digits: Option<u8>,
+    ) -> Result<Option<String>, InputError> {
+        let report = match scenario.report() {
+            Ok(report) => report,
+            Err(InputError::ModelDoesNotFit { .. }) if self.is_input() || self == Output::MaxContext => Report {
+                inputs: scenario.inputs(),
+                ..Report::default()
+            },
+            Err(e) => return Err(e),
+        };
+        Ok(self.text(&report, locale, digits))
+    }
+
+    /// The text a reader sees for a report: a figure with `digits` significant
+    /// digits (the unit's default where `None`), or a name; `None` where the output
+    /// has no value. Inline values in prose are this text.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let r = Scenario::example().report().unwrap();
+    /// let text = |o: Output, l| o.text(&r, l, None).unwrap();
+    /// assert_eq!(text(Output::Params, Locale::En), "7\u{a0}billion");
+    /// assert_eq!(text(Output::Params, Locale::De), "7\u{a0}Milliarden");
+    /// assert_eq!(text(Output::WeightsType, Locale::De), "FP16");
+    /// assert_eq!(text(Output::MaxContext, Locale::De), "4\u{202f}096");
+    /// assert_eq!(Output::WeightBytes.text(&r, Locale::En, Some(2)).unwrap(), "14\u{a0}GB");
+    /// ```
+    pub fn text(self, report: &Report, locale: Locale, digits: Option<u8>) -> Option<String> {
+        if let Some(name) = self.name(report) {
+            return Some(name.to_string());
+        }
+        let q = self.quantity(report)?;
+        Some(match digits {
+            Some(d) => q.format_digits(locale, d),
+            None => q.format(locale),
+        })
     }
 
     /// The calculation with the numbers put in, e.g. "14.0 GB ÷ 2.00 TB/s = 7.0 ms";
@@ -94,26 +217,23 @@ impl Output {
     /// use roofline::*;
     /// let s = Scenario::example();
     /// let r = s.report().unwrap();
-    /// assert_eq!(Output::WeightTime.formula(&s, &r, Locale::En).unwrap(), "14.0 GB ÷ 2.00 TB/s = 7.0 ms");
+    /// assert_eq!(Output::WeightTime.formula(&s, &r, Locale::En).unwrap(), "14.0\u{a0}GB ÷ 2.00\u{a0}TB/s = 7.0\u{a0}ms");
     /// ```
     pub fn formula(self, scenario: &Scenario, r: &Report, locale: Locale) -> Option<String> {
         let q = |v: f64, unit: Unit| Quantity::new(v, unit).format(locale);
         let result = self.quantity(r)?.format(locale);
+        let bytes = |v: f64| format!("{}{UNIT_SPACE}B", format_trimmed(v, 4, locale));
         let m = &scenario.model;
         let w = &scenario.workload;
         let count = |v: f64| format_trimmed(v, 3, locale);
         let left = match self {
-            Output::WeightBytes => format!(
-                "{} × 10⁹ × {} B",
-                count(m.params / 1e9),
-                format_trimmed(scenario.weights.bytes(), 4, locale)
-            ),
+            Output::WeightBytes => format!("{} × 10⁹ × {}", count(m.params / 1e9), bytes(scenario.weights.bytes())),
             Output::KvPerToken => format!(
-                "2 × {} × {} × {} × {} B",
+                "2 × {} × {} × {} × {}",
                 m.layers,
                 m.kv_heads,
                 m.head_dim,
-                format_trimmed(scenario.kv.bytes(), 4, locale)
+                bytes(scenario.kv.bytes())
             ),
             Output::KvPerRequest | Output::KvPerRequestIec => format!(
                 "{} × {}",
@@ -204,7 +324,7 @@ impl Output {
                     q(r.kv_per_request.0, Unit::BytesSi)
                 )
             }
-            Output::MaxContext => format!(
+            Output::FitContext => format!(
                 "{} ÷ ({} × {})",
                 q(r.capacity.free.0, Unit::BytesSi),
                 w.batch,
@@ -212,7 +332,16 @@ impl Output {
             ),
             Output::Bandwidth
             | Output::Memory
+            | Output::Params
+            | Output::ActiveParams
+            | Output::Batch
+            | Output::Prompt
             | Output::Context
+            | Output::MaxContext
+            | Output::SlidingWindow
+            | Output::Devices
+            | Output::WeightsType
+            | Output::KvType
             | Output::Peak
             | Output::DecodeWeightBytes
             | Output::DecodeFlops

@@ -1,5 +1,6 @@
 //! The roofline calculation: bytes, FLOPs, time bounds, verdicts and capacity.
 
+use crate::dtype::DataType;
 use crate::error::InputError;
 use crate::scenario::{Scenario, MAX_BATCH};
 use crate::units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Seconds, TokensPerSecond};
@@ -44,9 +45,74 @@ pub struct Capacity {
     pub max_requests: f64,
     /// Longest context whose KV cache fits for the scenario's batch; `None` when a
     /// sliding window caps the cache below the free memory (no limit).
-    pub max_context: Option<f64>,
+    pub fit_context: Option<f64>,
     /// Whether the batch's KV cache fits next to the weights.
     pub batch_fits: bool,
+}
+
+/// The inputs that prose names ("a model with 7 billion parameters in FP16", "eight
+/// requests"), carried with the figures so that a sentence shows them like any
+/// other output, computed rather than typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inputs {
+    /// All parameters.
+    pub params: f64,
+    /// Parameters used per token.
+    pub active_params: f64,
+    /// Concurrent sequences.
+    pub batch: f64,
+    /// Prompt tokens per request.
+    pub prompt: f64,
+    /// Tokens in context at the decode step.
+    pub context: f64,
+    /// Devices the model is split across.
+    pub devices: f64,
+    /// The longest context the model reads, where known.
+    pub max_context: Option<f64>,
+    /// The most tokens one layer attends to, where the model has a window.
+    pub sliding_window: Option<f64>,
+    /// Storage type of the weights.
+    pub weights: DataType,
+    /// Storage type of the KV cache.
+    pub kv: DataType,
+}
+
+impl Default for Inputs {
+    /// All zeros, FP16.
+    fn default() -> Inputs {
+        Inputs {
+            params: 0.0,
+            active_params: 0.0,
+            batch: 0.0,
+            prompt: 0.0,
+            context: 0.0,
+            devices: 0.0,
+            max_context: None,
+            sliding_window: None,
+            weights: DataType::Fp16,
+            kv: DataType::Fp16,
+        }
+    }
+}
+
+impl Scenario {
+    /// The inputs prose names, read from the scenario whether or not it is valid.
+    pub fn inputs(&self) -> Inputs {
+        let s = self;
+        let (m, w) = (&s.model, &s.workload);
+        Inputs {
+            params: m.params,
+            active_params: m.active_params,
+            batch: f64::from(w.batch),
+            prompt: f64::from(w.prompt),
+            context: f64::from(w.context),
+            devices: f64::from(w.devices),
+            max_context: m.max_context.map(f64::from),
+            sliding_window: m.sliding_window.map(f64::from),
+            weights: s.weights,
+            kv: s.kv,
+        }
+    }
 }
 
 /// Everything the calculator shows, each a typed quantity. `Default` is all zeros.
@@ -94,6 +160,8 @@ pub struct Report {
     pub latency: Seconds,
     /// What fits in memory.
     pub capacity: Capacity,
+    /// The inputs prose names.
+    pub inputs: Inputs,
 }
 
 /// The per-scenario constants the phases are built from.
@@ -257,8 +325,8 @@ impl Scenario {
     /// use roofline::*;
     /// let mut s = Scenario::example();
     /// let r = s.report().unwrap();
-    /// assert_eq!(Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En), "14.0 GB");
-    /// assert_eq!(Quantity::new(r.weight_time.0, Unit::Time).format(Locale::En), "7.0 ms");
+    /// assert_eq!(Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En), "14.0\u{a0}GB");
+    /// assert_eq!(Quantity::new(r.weight_time.0, Unit::Time).format(Locale::En), "7.0\u{a0}ms");
     /// s.workload.batch = 0;
     /// assert_eq!(s.report(), Err(InputError::NotPositive(Field::Batch)));
     /// ```
@@ -277,7 +345,7 @@ impl Scenario {
         let prefill = t.prefill(batch, f64::from(w.prompt));
         let free = self.usable_memory().0 - t.weight_bytes;
         let kv_batch = kv_per_request * batch;
-        let max_context = if t.window.is_finite() && batch * t.kv_per_token * t.window <= free {
+        let fit_context = if t.window.is_finite() && batch * t.kv_per_token * t.window <= free {
             None
         } else {
             Some((free / (batch * t.kv_per_token)).floor())
@@ -305,9 +373,10 @@ impl Scenario {
             capacity: Capacity {
                 free: Bytes(free),
                 max_requests: (free / kv_per_request).floor(),
-                max_context,
+                fit_context,
                 batch_fits: kv_batch <= free,
             },
+            inputs: self.inputs(),
         }
     }
 }

@@ -51,6 +51,10 @@ pub struct Model {
     pub vocab: u32,
     /// Sliding-window attention: the most tokens one layer attends to.
     pub sliding_window: Option<u32>,
+    /// The longest context the model is made to read (`max_position_embeddings` in
+    /// its `config.json`); `None` where it is not known. A longer context is
+    /// computed all the same, and [`Scenario::context_beyond_model`] says so.
+    pub max_context: Option<u32>,
 }
 
 /// Dense peak arithmetic throughput per precision of one device (never the vendors'
@@ -190,6 +194,9 @@ impl Scenario {
         if let Some(w) = m.sliding_window {
             positive(Field::SlidingWindow, w, MAX_TOKENS)?;
         }
+        if let Some(c) = m.max_context {
+            positive(Field::MaxContext, c, MAX_TOKENS)?;
+        }
 
         let h = &self.hardware;
         finite_positive(Field::Memory, h.memory.0, MAX_BYTES)?;
@@ -220,6 +227,22 @@ impl Scenario {
             return Err(InputError::ModelDoesNotFit { needed, available });
         }
         Ok(())
+    }
+
+    /// The model's context limit, where the workload's context exceeds it: the
+    /// figures are still computed (as for a model that could read that far), but a
+    /// reader is to be told.
+    ///
+    /// ```
+    /// use roofline::Scenario;
+    /// let mut s = Scenario::example();
+    /// s.model.max_context = Some(4096);
+    /// assert_eq!(s.context_beyond_model(), None);
+    /// s.workload.context = 32_768;
+    /// assert_eq!(s.context_beyond_model(), Some(4096));
+    /// ```
+    pub fn context_beyond_model(&self) -> Option<u32> {
+        self.model.max_context.filter(|limit| self.workload.context > *limit)
     }
 
     /// Memory of all devices less the reserve.

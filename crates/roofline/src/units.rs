@@ -3,13 +3,26 @@
 //! SI prefixes (kB, MB, GB: powers of 10) and IEC prefixes (KiB, MiB, GiB: powers of
 //! 2) are separate units: a value is formatted in exactly one of them, and
 //! [`Quantity::format_bytes_both`] shows both where they differ by more than rounding.
+//!
+//! Typography: English groups thousands with a comma ("32,768") and writes a decimal
+//! point; German groups with a narrow no-break space, U+202F ("32 768", as DIN 5008
+//! and the SI brochure recommend: it cannot be mistaken for the decimal comma) and
+//! writes a decimal comma. In both languages a no-break space, U+00A0
+//! ([`UNIT_SPACE`]), separates a number from its unit, so that a line never breaks
+//! between them.
 
 use core::fmt;
+
+/// The space between a number and its unit: a no-break space (U+00A0).
+pub const UNIT_SPACE: char = '\u{a0}';
+
+/// The thousands separator of German numbers: a narrow no-break space (U+202F).
+pub const GERMAN_GROUP: char = '\u{202f}';
 
 /// The language a number is formatted for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Locale {
-    /// German: decimal comma, `.` groups thousands, "Token/s".
+    /// German: decimal comma, a narrow no-break space groups thousands, "Token/s".
     De,
     /// English: decimal point, `,` groups thousands, "tokens/s".
     En,
@@ -34,7 +47,7 @@ impl Locale {
 
     fn group_separator(self) -> char {
         match self {
-            Locale::De => '.',
+            Locale::De => GERMAN_GROUP,
             Locale::En => ',',
         }
     }
@@ -149,6 +162,8 @@ pub enum Unit {
     Intensity,
     /// A plain count (requests, tokens).
     Count,
+    /// A parameter count in words: "7 billion", "6,74 Milliarden".
+    Params,
     /// A dimensionless ratio, shown with "×".
     Ratio,
 }
@@ -227,9 +242,9 @@ impl Quantity {
     ///
     /// ```
     /// use roofline::{Locale, Quantity, Unit};
-    /// assert_eq!(Quantity::new(14e9, Unit::BytesSi).format(Locale::En), "14.0 GB");
-    /// assert_eq!(Quantity::new(4.294967296e9, Unit::BytesSi).format(Locale::De), "4,29 GB");
-    /// assert_eq!(Quantity::new(0.007, Unit::Time).format(Locale::En), "7.0 ms");
+    /// assert_eq!(Quantity::new(14e9, Unit::BytesSi).format(Locale::En), "14.0\u{a0}GB");
+    /// assert_eq!(Quantity::new(4.294967296e9, Unit::BytesSi).format(Locale::De), "4,29\u{a0}GB");
+    /// assert_eq!(Quantity::new(0.007, Unit::Time).format(Locale::En), "7.0\u{a0}ms");
     /// ```
     pub fn format(self, locale: Locale) -> String {
         self.format_digits(locale, self.unit.default_digits())
@@ -252,17 +267,18 @@ impl Quantity {
                     Locale::De => "Token/s",
                     Locale::En => "tokens/s",
                 };
-                format!("{} {unit}", format_significant(v, digits, locale))
+                format!("{}{UNIT_SPACE}{unit}", format_significant(v, digits, locale))
             }
             Unit::Intensity => {
                 let unit = match locale {
                     Locale::De => "FLOP/Byte",
                     Locale::En => "FLOP/byte",
                 };
-                format!("{} {unit}", format_significant(v, digits, locale))
+                format!("{}{UNIT_SPACE}{unit}", format_significant(v, digits, locale))
             }
             Unit::Count => format_fixed(v.floor(), 0, locale),
-            Unit::Ratio => format!("{} ×", format_significant(v, digits, locale)),
+            Unit::Params => params_in_words(v, digits, locale),
+            Unit::Ratio => format!("{}{UNIT_SPACE}×", format_significant(v, digits, locale)),
         }
     }
 
@@ -272,8 +288,8 @@ impl Quantity {
     /// ```
     /// use roofline::{Locale, Quantity, Unit};
     /// let kv = Quantity::new(4_294_967_296.0, Unit::BytesSi);
-    /// assert_eq!(kv.format_bytes_both(Locale::En), "4.29 GB (4.00 GiB)");
-    /// assert_eq!(kv.format_bytes_both(Locale::De), "4,29 GB (4,00 GiB)");
+    /// assert_eq!(kv.format_bytes_both(Locale::En), "4.29\u{a0}GB (4.00\u{a0}GiB)");
+    /// assert_eq!(kv.format_bytes_both(Locale::De), "4,29\u{a0}GB (4,00\u{a0}GiB)");
     /// ```
     pub fn format_bytes_both(self, locale: Locale) -> String {
         let si = Quantity::new(self.value, Unit::BytesSi).format(locale);
@@ -308,7 +324,45 @@ fn scaled(v: f64, table: &[(f64, &str)], step: f64, digits: u8, locale: Locale) 
         idx += 1;
         mantissa = v / table[idx].0;
     }
-    format!("{} {}", format_significant(mantissa, digits, locale), table[idx].1)
+    format!(
+        "{}{UNIT_SPACE}{}",
+        format_significant(mantissa, digits, locale),
+        table[idx].1
+    )
+}
+
+/// Number words for parameter counts: (factor, English, German singular, German
+/// plural). The German "Billion" is 10¹², the English "trillion".
+const NUMBER_WORDS: &[(f64, &str, &str, &str)] = &[
+    (1e6, "million", "Million", "Millionen"),
+    (1e9, "billion", "Milliarde", "Milliarden"),
+    (1e12, "trillion", "Billion", "Billionen"),
+];
+
+/// A parameter count as a number and a number word, trailing zeros dropped: "7
+/// billion", "6.74 billion", "6,74 Milliarden", "1 Milliarde". Below a million the
+/// plain count.
+fn params_in_words(v: f64, digits: u8, locale: Locale) -> String {
+    let Some(mut idx) = NUMBER_WORDS.iter().rposition(|(f, ..)| v.abs() >= *f) else {
+        return format_fixed(v.round(), 0, locale);
+    };
+    // 999.96 billion rounds to 1,000 billion: one trillion.
+    if round_significant(v / NUMBER_WORDS[idx].0, digits).abs() >= 1000.0 && idx + 1 < NUMBER_WORDS.len() {
+        idx += 1;
+    }
+    let (factor, en, de_one, de_many) = NUMBER_WORDS[idx];
+    let text = format_significant(v / factor, digits, locale);
+    let number = match text.split_once(locale.decimal_separator()) {
+        Some((int, frac)) if frac.trim_end_matches('0').is_empty() => int.to_string(),
+        Some((int, frac)) => format!("{int}{}{}", locale.decimal_separator(), frac.trim_end_matches('0')),
+        None => text,
+    };
+    let word = match locale {
+        Locale::En => en,
+        Locale::De if number == "1" => de_one,
+        Locale::De => de_many,
+    };
+    format!("{number}{UNIT_SPACE}{word}")
 }
 
 fn decimals_for(v: f64, digits: u8) -> usize {
@@ -331,8 +385,9 @@ fn round_significant(v: f64, digits: u8) -> f64 {
 /// use roofline::{format_significant, Locale};
 /// assert_eq!(format_significant(142.857, 3, Locale::En), "143");
 /// assert_eq!(format_significant(2039.0, 3, Locale::En), "2,039");
-/// assert_eq!(format_significant(2039.0, 3, Locale::De), "2.039");
+/// assert_eq!(format_significant(2039.0, 3, Locale::De), "2\u{202f}039");
 /// assert_eq!(format_significant(9.996, 3, Locale::En), "10.0");
+/// assert_eq!(format_significant(70.55, 3, Locale::En), "70.6");
 /// ```
 pub fn format_significant(v: f64, digits: u8, locale: Locale) -> String {
     let v = if v.is_finite() { v } else { 0.0 };
@@ -342,7 +397,9 @@ pub fn format_significant(v: f64, digits: u8, locale: Locale) -> String {
     if rounded != 0.0 && decimals_for(rounded, digits) < decimals {
         decimals = decimals_for(rounded, digits);
     }
-    format_fixed(v, decimals, locale)
+    // The rounded value, so that a figure given in decimals rounds half up as
+    // written: 70.55 is stored as 70.5499…, and shows as 70.6.
+    format_fixed(rounded, decimals, locale)
 }
 
 /// Formats `v` with at most `max_decimals` decimals, dropping trailing zeros.
@@ -395,36 +452,80 @@ pub fn format_fixed(v: f64, decimals: usize, locale: Locale) -> String {
 mod tests {
     use super::*;
 
+    /// `text` with `~` for the no-break space before a unit and `_` for the
+    /// German thousands separator, so that the tables stay readable.
+    fn typeset(text: &str) -> String {
+        text.replace('~', "\u{a0}").replace('_', "\u{202f}")
+    }
+
     #[test]
     fn table_of_formats() {
         let cases: &[(f64, Unit, Locale, &str)] = &[
-            (14e9, Unit::BytesSi, Locale::En, "14.0 GB"),
-            (14e9, Unit::BytesSi, Locale::De, "14,0 GB"),
-            (14e9, Unit::BytesIec, Locale::En, "13.0 GiB"),
-            (4_294_967_296.0, Unit::BytesIec, Locale::En, "4.00 GiB"),
-            (4_294_967_296.0, Unit::BytesIec, Locale::De, "4,00 GiB"),
-            (2.039e12, Unit::Bandwidth, Locale::En, "2.04 TB/s"),
-            (2.0e12, Unit::Bandwidth, Locale::De, "2,00 TB/s"),
-            (0.007, Unit::Time, Locale::De, "7,0 ms"),
-            (14e9 / 3.35e12, Unit::Time, Locale::En, "4.2 ms"),
-            (999.96e6, Unit::BytesSi, Locale::En, "1.00 GB"),
-            (512.0, Unit::BytesSi, Locale::En, "512 B"),
-            (989e12, Unit::FlopRate, Locale::En, "989 TFLOP/s"),
-            (1.979e15, Unit::FlopRate, Locale::En, "1.98 PFLOP/s"),
-            (142.857, Unit::TokenRate, Locale::En, "143 tokens/s"),
-            (142.857, Unit::TokenRate, Locale::De, "143 Token/s"),
-            (485.3, Unit::Intensity, Locale::De, "485 FLOP/Byte"),
+            (14e9, Unit::BytesSi, Locale::En, "14.0~GB"),
+            (14e9, Unit::BytesSi, Locale::De, "14,0~GB"),
+            (14e9, Unit::BytesIec, Locale::En, "13.0~GiB"),
+            (4_294_967_296.0, Unit::BytesIec, Locale::En, "4.00~GiB"),
+            (4_294_967_296.0, Unit::BytesIec, Locale::De, "4,00~GiB"),
+            (2.039e12, Unit::Bandwidth, Locale::En, "2.04~TB/s"),
+            (2.0e12, Unit::Bandwidth, Locale::De, "2,00~TB/s"),
+            (2.039e12, Unit::Bandwidth, Locale::De, "2,04~TB/s"),
+            (0.007, Unit::Time, Locale::De, "7,0~ms"),
+            (14e9 / 3.35e12, Unit::Time, Locale::En, "4.2~ms"),
+            (999.96e6, Unit::BytesSi, Locale::En, "1.00~GB"),
+            (512.0, Unit::BytesSi, Locale::En, "512~B"),
+            (989e12, Unit::FlopRate, Locale::En, "989~TFLOP/s"),
+            (1.979e15, Unit::FlopRate, Locale::En, "1.98~PFLOP/s"),
+            (142.857, Unit::TokenRate, Locale::En, "143~tokens/s"),
+            (142.857, Unit::TokenRate, Locale::De, "143~Token/s"),
+            (485.3, Unit::Intensity, Locale::De, "485~FLOP/Byte"),
+            (2.46, Unit::Ratio, Locale::De, "2,46~×"),
             (12345.9, Unit::Count, Locale::En, "12,345"),
-            (0.0, Unit::BytesSi, Locale::En, "0 B"),
-            (f64::NAN, Unit::Time, Locale::En, "0 ns"),
-            (-1.5e-6, Unit::Time, Locale::En, "-1.5 µs"),
+            (12345.9, Unit::Count, Locale::De, "12_345"),
+            (32768.0, Unit::Count, Locale::De, "32_768"),
+            (131_072.0, Unit::Count, Locale::En, "131,072"),
+            (1_234_567.0, Unit::Count, Locale::De, "1_234_567"),
+            (999.0, Unit::Count, Locale::De, "999"),
+            (0.0, Unit::BytesSi, Locale::En, "0~B"),
+            (f64::NAN, Unit::Time, Locale::En, "0~ns"),
+            (-1.5e-6, Unit::Time, Locale::En, "-1.5~µs"),
         ];
         for (v, unit, locale, want) in cases {
             assert_eq!(
                 Quantity::new(*v, *unit).format(*locale),
-                *want,
+                typeset(want),
                 "{v} {unit:?} {locale:?}"
             );
+        }
+    }
+
+    #[test]
+    fn german_decimals_keep_the_comma_beside_the_narrow_group_space() {
+        assert_eq!(format_fixed(2039.5, 1, Locale::De), typeset("2_039,5"));
+        assert_eq!(format_fixed(2039.5, 1, Locale::En), "2,039.5");
+        assert_eq!(format_fixed(-1_048_576.0, 0, Locale::De), typeset("-1_048_576"));
+    }
+
+    #[test]
+    fn parameter_counts_in_words() {
+        let cases: &[(f64, Locale, Option<u8>, &str)] = &[
+            (7e9, Locale::En, None, "7~billion"),
+            (7e9, Locale::De, None, "7~Milliarden"),
+            (6.74e9, Locale::En, None, "6.74~billion"),
+            (6.74e9, Locale::De, None, "6,74~Milliarden"),
+            (70.55e9, Locale::En, None, "70.6~billion"),
+            (70.55e9, Locale::En, Some(4), "70.55~billion"),
+            (46.7e9, Locale::De, Some(2), "47~Milliarden"),
+            (1e9, Locale::De, None, "1~Milliarde"),
+            (1.5e12, Locale::De, None, "1,5~Billionen"),
+            (1.5e12, Locale::En, None, "1.5~trillion"),
+            (999.96e9, Locale::En, None, "1~trillion"),
+            (125e6, Locale::De, None, "125~Millionen"),
+            (350_000.0, Locale::De, None, "350_000"),
+        ];
+        for (v, locale, digits, want) in cases {
+            let q = Quantity::new(*v, Unit::Params);
+            let text = digits.map_or_else(|| q.format(*locale), |d| q.format_digits(*locale, d));
+            assert_eq!(text, typeset(want), "{v} {locale:?} {digits:?}");
         }
     }
 
@@ -432,11 +533,11 @@ mod tests {
     fn both_units_only_where_they_differ() {
         assert_eq!(
             Quantity::new(14e9, Unit::BytesSi).format_bytes_both(Locale::En),
-            "14.0 GB (13.0 GiB)"
+            typeset("14.0~GB (13.0~GiB)")
         );
         assert_eq!(
             Quantity::new(100.0, Unit::BytesSi).format_bytes_both(Locale::En),
-            "100 B"
+            typeset("100~B")
         );
     }
 

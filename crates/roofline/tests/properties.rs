@@ -34,6 +34,7 @@ prop_compose! {
     fn wild_scenario()(
         params in wild_f64(), active in wild_f64(), experts in proptest::option::of((wild_u32(), wild_u32())),
         dims in proptest::array::uniform6(wild_u32()), window in proptest::option::of(wild_u32()),
+        max_context in proptest::option::of(wild_u32()),
         memory in wild_f64(), bandwidth in wild_f64(), peaks in proptest::array::uniform4(wild_f64()),
         work in proptest::array::uniform5(wild_u32()), reserve in wild_f64(),
         weights in dtype(), kv in dtype(),
@@ -43,7 +44,7 @@ prop_compose! {
                 params, active_params: active,
                 experts: experts.map(|(count, active)| Experts { count, active }),
                 layers: dims[0], hidden: dims[1], heads: dims[2], kv_heads: dims[3], head_dim: dims[4], vocab: dims[5],
-                sliding_window: window,
+                sliding_window: window, max_context,
             },
             hardware: Hardware {
                 memory: Bytes(memory), bandwidth: BytesPerSecond(bandwidth),
@@ -60,7 +61,7 @@ prop_compose! {
     fn valid_scenario()(
         params in 1e8..2e11f64, active_share in 0.1..1.0f64, moe in proptest::bool::ANY,
         layers in 1u32..128, kv_heads in 1u32..16, group in 1u32..8, head_dim in 32u32..257,
-        window in proptest::option::of(512u32..65_536),
+        window in proptest::option::of(512u32..65_536), max_context in proptest::option::of(1u32..1_000_000),
         bandwidth in 1e11..1e13f64, peak in 1e13..5e15f64,
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
         weights in 0usize..7, kv in 0usize..7,
@@ -72,7 +73,7 @@ prop_compose! {
                 active_params: if moe { params * active_share } else { params },
                 experts: moe.then_some(Experts { count: 8, active: 2 }),
                 layers, hidden: 4096, heads: kv_heads * group, kv_heads, head_dim, vocab: 32_000,
-                sliding_window: window,
+                sliding_window: window, max_context,
             },
             hardware: Hardware {
                 memory: Bytes(params * weights.bytes() * 2.0 + 1e9),
@@ -103,6 +104,10 @@ fn all_finite(r: &Report) -> bool {
         && Output::ALL
             .iter()
             .all(|o| o.quantity(r).is_none_or(|q| q.value.is_finite()))
+        && Output::ALL.iter().all(|o| {
+            o.text(r, Locale::De, None)
+                .is_none_or(|t| !t.contains("NaN") && !t.contains("inf"))
+        })
 }
 
 proptest! {

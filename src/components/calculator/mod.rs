@@ -10,8 +10,9 @@ use crate::data::{Lang, HARDWARE, MODELS};
 use crate::i18n::texts;
 use state::CalcState;
 
-/// Parses a number typed by a reader: German readers type a decimal comma, English
-/// readers may group thousands with commas.
+/// Parses a number typed by a reader: German readers type a decimal comma and may
+/// group thousands with points ("32.768") or spaces, as the site shows them (a
+/// narrow no-break space); English readers may group with commas.
 pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
     let cleaned: String = text
         .chars()
@@ -19,10 +20,21 @@ pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
         .collect();
     let normalised = match lang {
         Lang::De if cleaned.contains(',') => cleaned.replace('.', "").replace(',', "."),
+        Lang::De if grouped_by_points(&cleaned) => cleaned.replace('.', ""),
         Lang::De => cleaned,
         Lang::En => cleaned.replace(',', ""),
     };
     normalised.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Whether `text` is digits grouped by points in threes ("32.768", "1.048.576"):
+/// a German integer, never a decimal.
+fn grouped_by_points(text: &str) -> bool {
+    let mut groups = text.trim_start_matches(['-', '+']).split('.');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let rest: Vec<&str> = groups.collect();
+    digits(first) && first.len() <= 3 && !rest.is_empty() && rest.iter().all(|g| digits(g) && g.len() == 3)
 }
 
 /// The text of a number in a field: no grouping, the language's decimal mark.
@@ -323,7 +335,7 @@ fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, weights: bool) -> im
                         let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
                         view! {
                             <option value=d.id() selected=move || current().id() == d.id()>
-                                {format!("{} ({bits} bit)", d.label())}
+                                {format!("{} ({bits}\u{a0}bit)", d.label())}
                             </option>
                         }
                     })
@@ -339,9 +351,10 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
     let value = move || {
         let (_, r) = state.valid.get();
         match output.quantity(&r) {
-            Some(q) if output.unit() == roofline::Unit::BytesSi => q.format_bytes_both(lang.locale()),
-            Some(q) => q.format(lang.locale()),
-            None if output == Output::MaxContext => t.no_limit.to_string(),
+            Some(q) if q.unit == roofline::Unit::BytesSi => q.format_bytes_both(lang.locale()),
+            Some(_) => output.text(&r, lang.locale(), None).unwrap_or_default(),
+            None if output == Output::FitContext => t.no_limit.to_string(),
+            None if output == Output::MaxContext => t.not_known.to_string(),
             None => t.not_reached.to_string(),
         }
     };
@@ -407,6 +420,14 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                 <span>{(t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale())}</span>
             </p>
         }
+    };
+    // A context beyond what the model reads: the results stay, with a warning.
+    let context_warning = move || {
+        let (scenario, _) = state.valid.get();
+        let limit = scenario.context_beyond_model()?;
+        let name = MODELS.get(state.model_preset.get()).map_or("", |m| m.name);
+        let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
+        Some(view! { <p class="notice context-limit" role="status">{(t.context_beyond_model)(name, &limit)}</p> })
     };
     let notice = move || {
         ignored.with(|list| {
@@ -478,6 +499,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                     <h3>{t.results}</h3>
                     {move || state.stale().then(|| view! { <p class="stale-notice">{t.stale_results}</p> })}
                     {verdict}
+                    {context_warning}
                     <dl class="outputs">
                         {example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
                     </dl>
@@ -504,10 +526,29 @@ mod tests {
         assert_eq!(parse_number("2,5", Lang::De), Some(2.5));
         assert_eq!(parse_number("2.039,5", Lang::De), Some(2039.5));
         assert_eq!(parse_number("2,039.5", Lang::En), Some(2039.5));
+        assert_eq!(parse_number("32.768", Lang::De), Some(32768.0));
+        assert_eq!(parse_number("1.048.576", Lang::De), Some(1_048_576.0));
+        assert_eq!(parse_number("2.5", Lang::De), Some(2.5));
+        assert_eq!(parse_number("32\u{202f}768", Lang::De), Some(32768.0));
+        assert_eq!(parse_number("2\u{202f}039,5", Lang::De), Some(2039.5));
+        assert_eq!(parse_number("32\u{a0}768", Lang::En), Some(32768.0));
         assert_eq!(parse_number("abc", Lang::En), None);
         assert_eq!(parse_number("inf", Lang::En), None);
         assert_eq!(field_text(2.5, Lang::De), "2,5");
         assert_eq!(field_text(7.0, Lang::En), "7");
+    }
+
+    /// What the site shows, a reader can type back: every grouping and decimal
+    /// mark of [`roofline::format_fixed`] parses in its language.
+    #[test]
+    fn shown_numbers_parse_back() {
+        for v in [7.0, 2039.5, 32_768.0, 131_072.0, 1_048_576.25, 0.25] {
+            for lang in Lang::ALL {
+                let shown = roofline::format_fixed(v, 2, lang.locale());
+                assert_eq!(parse_number(&shown, lang), Some(v), "{shown}");
+                assert_eq!(parse_number(&field_text(v, lang), lang), Some(v));
+            }
+        }
     }
 
     #[test]

@@ -8,9 +8,12 @@
 pub mod block;
 pub mod codegen;
 pub mod diagnostic;
+pub mod figures;
 pub mod frontmatter;
+pub mod limits;
 pub mod markdown;
 pub mod presets;
+pub mod prose;
 pub mod sanitize;
 pub mod site;
 mod yaml;

@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use roofline::Locale;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::figures;
 use crate::frontmatter::{self, Frontmatter};
+use crate::limits;
 use crate::markdown::{self, Body, Related, Resolve};
 use crate::presets::{self, Presets};
+use crate::prose;
 use crate::yaml::{self, Step};
 
 /// The languages of the site, in display order.
@@ -477,6 +480,7 @@ fn render_entry(
         locale: Locale::from_lang(&p.lang),
     };
     let body = markdown::render(&src, presets, &lang_index, out);
+    check_prose(&src, &body, presets, out);
     let related = p
         .front
         .related
@@ -494,6 +498,15 @@ fn render_entry(
         related,
         translation: translation(p, index, out),
     }
+}
+
+/// The checks that read an entry's prose beside its rendering: typed figures, and
+/// contexts beyond what a model reads.
+fn check_prose(src: &markdown::Source<'_>, body: &Body, presets: &Presets, out: &mut Vec<Diagnostic>) {
+    let parts = prose::parts(src.text);
+    let scenario = body.calculators.first();
+    figures::check(src, &parts, scenario, out);
+    limits::check(src, &parts, scenario, presets, out);
 }
 
 /// The same concept's entry in another language; a warning where there is none.

@@ -105,6 +105,33 @@ invalid_file! {
     column_after_an_umlaut => "column-after-umlaut", Error;
     column_after_a_yaml_escape => "column-after-escape", Error;
     line_separator_inside_yaml => "line-separator-in-yaml", Error;
+    typed_figure_is_a_warning => "typed-figure", Warning;
+    calculator_context_beyond_the_model => "context-beyond-model", Warning;
+    inline_value_context_beyond_the_model => "inline-context-beyond-model", Warning;
+    input_in_a_show_list => "input-in-show", Error;
+    digits_on_a_count => "digits-on-a-count", Error;
+}
+
+#[test]
+fn definitions_quotations_names_and_hypothetical_cases_are_not_typed_figures() {
+    let found = check_text(
+        "figures-allowed",
+        &fs::read(fixtures().join("valid/figures-allowed.md")).unwrap(),
+    );
+    assert!(found.is_empty(), "{}", render(&found));
+}
+
+#[test]
+fn typed_figures_are_listed_up_to_a_limit_and_then_counted() {
+    let figures = "It moves 14 GB.\n".repeat(content::figures::MAX_FIGURE_WARNINGS + 7);
+    let found = check_text("many-figures", format!("{HEAD}{figures}").as_bytes());
+    assert_eq!(found.len(), content::figures::MAX_FIGURE_WARNINGS + 1);
+    assert!(found.iter().all(|d| d.severity == Severity::Warning));
+    let summary = found
+        .iter()
+        .position(|d| d.message.contains("more typed figures"))
+        .unwrap();
+    insta::assert_snapshot!("many-figures", render(&found[summary..summary + 2]));
 }
 
 /// The start of a valid entry, up to its body.

@@ -163,28 +163,86 @@ impl<'a> Messages<'a> {
     }
 }
 
+/// Where the parts of an event's text are in the body. Text is decoded (entities,
+/// backslash escapes) and lacks the indentation and `>` of list items and block
+/// quotes, so a position in the text is found in the body through its part.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Origin(Vec<Part>);
+
+/// A part of a text: its start in the text, its range in the body, and whether it
+/// reads there as it is written.
+#[derive(Clone, Debug, PartialEq)]
+struct Part {
+    start: usize,
+    range: Range<usize>,
+    verbatim: bool,
+}
+
+impl Origin {
+    /// Adds the part `text`, which follows `start` bytes of text and comes from
+    /// `range` of `body`.
+    fn push(&mut self, start: usize, text: &str, body: &str, range: Range<usize>) {
+        let verbatim = body.get(range.clone()) == Some(text);
+        self.0.push(Part { start, range, verbatim });
+    }
+
+    /// Text that is one part, `text` at `range` of `body`.
+    fn of(text: &str, body: &str, range: Range<usize>) -> Origin {
+        let mut origin = Origin::default();
+        origin.push(0, text, body, range);
+        origin
+    }
+
+    /// Appends the parts of `other`, whose text follows `len` bytes of text.
+    fn extend(&mut self, len: usize, other: &Origin) {
+        let shifted = other.0.iter().map(|p| Part {
+            start: len + p.start,
+            ..p.clone()
+        });
+        self.0.extend(shifted);
+    }
+
+    /// The body offset of byte `at` of the text: exact in a part that reads as it
+    /// is written, the part's start in one that does not (an entity, an escaped
+    /// character, the spaces of a tab). `None` for text without parts.
+    fn offset(&self, at: usize) -> Option<usize> {
+        let i = self.0.partition_point(|p| p.start <= at).checked_sub(1)?;
+        let part = &self.0[i];
+        if part.verbatim {
+            Some(part.range.start + (at - part.start).min(part.range.len()))
+        } else {
+            Some(part.range.start)
+        }
+    }
+}
+
 /// Merges adjacent text events so that `{{…}}` is seen whole. Each run of text is
-/// collected in one growing string: linear in the size of the text.
-fn merged(text: &str) -> Vec<(Event<'_>, Range<usize>)> {
+/// collected in one growing string: linear in the size of the text. Each event
+/// comes with the [`Origin`] of its text (none for events without text).
+fn merged(text: &str) -> Vec<(Event<'_>, Range<usize>, Origin)> {
     let mut out = Vec::new();
-    let mut run: Option<(String, Range<usize>)> = None;
+    let mut run: Option<(String, Range<usize>, Origin)> = None;
     for (event, range) in Parser::new_ext(text, cmark_options()).into_offset_iter() {
         match (event, &mut run) {
-            (Event::Text(t), Some((buffer, run_range))) => {
+            (Event::Text(t), Some((buffer, run_range, origin))) => {
+                origin.push(buffer.len(), &t, text, range.clone());
                 buffer.push_str(&t);
                 run_range.end = range.end;
             }
-            (Event::Text(t), None) => run = Some((t.into_string(), range)),
+            (Event::Text(t), None) => {
+                let origin = Origin::of(&t, text, range.clone());
+                run = Some((t.into_string(), range, origin));
+            }
             (other, _) => {
-                if let Some((buffer, run_range)) = run.take() {
-                    out.push((Event::Text(CowStr::from(buffer)), run_range));
+                if let Some((buffer, run_range, origin)) = run.take() {
+                    out.push((Event::Text(CowStr::from(buffer)), run_range, origin));
                 }
-                out.push((other, range));
+                out.push((other, range, Origin::default()));
             }
         }
     }
-    if let Some((buffer, run_range)) = run {
-        out.push((Event::Text(CowStr::from(buffer)), run_range));
+    if let Some((buffer, run_range, origin)) = run {
+        out.push((Event::Text(CowStr::from(buffer)), run_range, origin));
     }
     out
 }
@@ -211,24 +269,29 @@ fn check_private_use(text: &str, messages: &mut Messages<'_>) {
 
 /// The calculator blocks of the body, parsed first so that inline values before
 /// the first block resolve.
-fn calculators(events: &[(Event<'_>, Range<usize>)], presets: &Presets, messages: &mut Messages<'_>) -> Vec<CalcBlock> {
+fn calculators(
+    events: &[(Event<'_>, Range<usize>, Origin)],
+    presets: &Presets,
+    messages: &mut Messages<'_>,
+) -> Vec<CalcBlock> {
     let mut blocks = Vec::new();
-    let mut in_block: Option<(usize, String)> = None;
-    for (event, range) in events {
+    let mut in_block: Option<(usize, String, Origin)> = None;
+    for (event, range, origin) in events {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))) if lang.trim() == "roofline" => {
-                in_block = Some((range.start, String::new()));
+                in_block = Some((range.start, String::new(), Origin::default()));
             }
             Event::Text(t) => {
-                if let Some((_, text)) = in_block.as_mut() {
+                if let Some((_, text, block_origin)) = in_block.as_mut() {
+                    block_origin.extend(text.len(), origin);
                     text.push_str(t);
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some((start, text)) = in_block.take() {
+                if let Some((fence, text, origin)) = in_block.take() {
                     match parse_block(&text, presets) {
                         Ok(block) => blocks.push(block),
-                        Err(e) => messages.report(|src| block_error(src, start, e)),
+                        Err(e) => messages.report(|src| block_error(src, fence, &text, &origin, e)),
                     }
                 }
             }
@@ -238,13 +301,39 @@ fn calculators(events: &[(Event<'_>, Range<usize>)], presets: &Presets, messages
     blocks
 }
 
-/// A calculator block's error, located in the file: the YAML starts on the line
-/// after the fence at `fence`.
-fn block_error(src: &Source<'_>, fence: usize, e: BlockError) -> Diagnostic {
-    let (line, _) = src.at(fence);
-    let mut d = Diagnostic::error(src.path, line + e.line, e.column, e.message);
+/// A calculator block's error, located in the file. The error's line and column
+/// are those of the block's `text`, which lacks the indentation or `> ` that a list
+/// item or block quote has before each line; `origin` finds them in the body. A
+/// position past the text counts lines from the fence at `fence`.
+fn block_error(src: &Source<'_>, fence: usize, text: &str, origin: &Origin, e: BlockError) -> Diagnostic {
+    let offset = yaml_offset(text, e.line, e.column).and_then(|at| origin.offset(at));
+    let (line, column) = match offset {
+        Some(offset) => src.at(offset),
+        None => (src.at(fence).0 + e.line, e.column),
+    };
+    let mut d = Diagnostic::error(src.path, line, column, e.message);
     d.hint = e.hint;
     d
+}
+
+/// The byte offset in `text` of a 1-based `line` and `column` counted as the YAML
+/// module counts them: lines end at `\n`, columns count characters, and a leading
+/// byte order mark takes none. A column past its line's end is the line's end;
+/// `None` for a line past the text.
+fn yaml_offset(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start = match line {
+        0 => return None,
+        1 if text.starts_with('\u{feff}') => '\u{feff}'.len_utf8(),
+        1 => 0,
+        _ => text.match_indices('\n').nth(line - 2)?.0 + 1,
+    };
+    let rest = text.get(start..)?;
+    let content = rest.split('\n').next().unwrap_or_default();
+    let within = content
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(content.len(), |(i, _)| i);
+    Some(start + within)
 }
 
 /// Renders an entry's body. Problems go to `out`; what can be rendered is.
@@ -254,8 +343,8 @@ pub fn render(src: &Source<'_>, presets: &Presets, resolve: &dyn Resolve, out: &
     let events = merged(src.text);
     let calculators = calculators(&events, presets, &mut messages);
     let mut renderer = Renderer::new(src, presets, resolve, messages, calculators);
-    for (event, range) in events {
-        renderer.event(event, range);
+    for (event, range, origin) in events {
+        renderer.event(event, range, &origin);
     }
     renderer.finish()
 }
@@ -386,8 +475,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
         }
     }
 
-    /// Handles one event of the body.
-    fn event(&mut self, event: Event<'e>, range: Range<usize>) {
+    /// Handles one event of the body; `origin` locates its text.
+    fn event(&mut self, event: Event<'e>, range: Range<usize>, origin: &Origin) {
         if self.skipping_block {
             self.skipping_block = !matches!(event, Event::End(TagEnd::CodeBlock));
             return;
@@ -423,7 +512,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
             }
             Event::Text(t) => {
                 self.heading_text(&t);
-                self.inline_values(&t, range.start);
+                self.inline_values(&t, origin);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => self.math(tex, range),
             Event::Start(Tag::Link { ref dest_url, .. }) => self.link_start(dest_url, range.start),
@@ -442,7 +531,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     self.html.push(event);
                 }
             }
-            Event::Html(_) | Event::InlineHtml(_) => self.raw_html(event, range.start),
+            Event::Html(_) | Event::InlineHtml(_) => self.raw_html(event, range),
             other => self.html.push(other),
         }
     }
@@ -471,11 +560,12 @@ impl<'a, 'e> Renderer<'a, 'e> {
         }
     }
 
-    /// The author's raw HTML: checked, and kept with its index in case the segment
-    /// turns out to be malformed.
-    fn raw_html(&mut self, event: Event<'e>, offset: usize) {
+    /// The author's raw HTML at `range`: checked, and kept with its index in case
+    /// the segment turns out to be malformed.
+    fn raw_html(&mut self, event: Event<'e>, range: Range<usize>) {
         if let Event::Html(html) | Event::InlineHtml(html) = &event {
-            let found = self.raw.feed(html, offset);
+            let origin = Origin::of(html, self.src.text, range.clone());
+            let found = self.raw.feed(html, |at| origin.offset(at).unwrap_or(range.start));
             self.report_raw(found);
         }
         self.raw_events.push(self.html.len());
@@ -607,23 +697,23 @@ impl<'a, 'e> Renderer<'a, 'e> {
         });
     }
 
-    /// Splits text at `{{…}}` and puts a live value in place of each.
-    fn inline_values(&mut self, text: &str, offset: usize) {
+    /// Splits text at `{{…}}` and puts a live value in place of each. Messages go
+    /// to the `{{` as written in the body, found through the text's `origin`.
+    fn inline_values(&mut self, text: &str, origin: &Origin) {
+        let at = |i: usize| origin.offset(i).unwrap_or_default();
         let mut rest = text;
         let mut consumed = 0;
         while let Some(start) = rest.find("{{") {
+            let offset = at(consumed + start);
             let Some(len) = rest[start..].find("}}") else {
                 let hint = "write e.g. `{{weight_time}}`";
-                self.messages.error(
-                    offset + consumed + start,
-                    "unclosed inline value: `{{` without `}}`",
-                    hint,
-                );
+                self.messages
+                    .error(offset, "unclosed inline value: `{{` without `}}`", hint);
                 break;
             };
             self.html.push(Event::Text(CowStr::from(rest[..start].to_string())));
             let whole = &rest[start..start + len + 2];
-            self.inline_value(whole, offset + consumed + start);
+            self.inline_value(whole, offset);
             consumed += start + len + 2;
             rest = &rest[start + len + 2..];
         }
@@ -823,6 +913,31 @@ mod tests {
             messages[MAX_MESSAGES].message,
             "99900 more problems in this entry are not listed"
         );
+    }
+
+    /// Line and column of each message.
+    fn places(messages: &[Diagnostic]) -> Vec<(usize, usize)> {
+        messages.iter().map(|d| (d.line, d.column)).collect()
+    }
+
+    #[test]
+    fn inline_values_are_reported_at_their_braces() {
+        let (_, messages) = render_text("ä &amp; \\{ &#123;{nope}} {{nope}}\n\n> - ä `c` \\* {{x\n");
+        assert_eq!(places(&messages), [(1, 12), (1, 26), (3, 14)], "{messages:?}");
+    }
+
+    #[test]
+    fn block_errors_count_what_containers_strip() {
+        for (text, place) in [
+            ("- ä\n\n  ```roofline\n  batch: x y\n  ```\n", (4, 10)),
+            ("- ä\n\n\t```roofline\n\tbatch: x y\n\t```\n", (4, 9)),
+            ("> - ä\n>\n>   ```roofline\n>   batch: x y\n>   ```\n", (4, 12)),
+            ("  ```roofline\n ä: 1\n  ```\n", (2, 2)),
+            ("- ä\n\n  ```roofline\n  batch: \"x\n  ```\n", (5, 1)),
+        ] {
+            let (_, messages) = render_text(text);
+            assert_eq!(places(&messages), [place], "{text:?}: {messages:?}");
+        }
     }
 
     #[test]

@@ -110,6 +110,12 @@ invalid_file! {
     inline_value_context_beyond_the_model => "inline-context-beyond-model", Warning;
     input_in_a_show_list => "input-in-show", Error;
     digits_on_a_count => "digits-on-a-count", Error;
+    inline_value_after_entities => "inline-value-after-entities", Error;
+    inline_value_after_escapes => "inline-value-after-escapes", Error;
+    unclosed_inline_value_after_entities => "unclosed-inline-value", Error;
+    calculator_block_in_a_list_item => "block-in-list-item", Error;
+    calculator_block_in_a_block_quote => "block-in-block-quote", Error;
+    raw_html_later_in_its_line => "raw-html-in-a-line", Error;
 }
 
 #[test]

@@ -105,7 +105,14 @@ struct Open {
 /// The tokenizer's listener: keeps the open elements and collects findings.
 struct Sink {
     scope: usize,
+    /// Where findings go: the `<` of the tag being read, as far as known.
     offset: Cell<usize>,
+    /// How many tokens the tokenizer has given.
+    tokens: Cell<usize>,
+    /// Whether the input so far ended outside any tag or comment, as far as known.
+    settled: Cell<bool>,
+    /// Whether a finding makes the raw HTML malformed.
+    malformed: Cell<bool>,
     open: RefCell<Vec<Open>>,
     found: RefCell<Vec<Finding>>,
     end_seen: Cell<bool>,
@@ -115,6 +122,7 @@ impl TokenSink for Sink {
     type Handle = ();
 
     fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        self.tokens.set(self.tokens.get() + 1);
         match token {
             Token::TagToken(tag) if tag.kind == TagKind::StartTag => self.start(&tag),
             Token::TagToken(tag) => {
@@ -128,6 +136,7 @@ impl TokenSink for Sink {
 
 impl Sink {
     fn report(&self, message: String, hint: &'static str, malformed: bool) {
+        self.malformed.set(self.malformed.get() || malformed);
         self.found.borrow_mut().push(Finding {
             offset: self.offset.get(),
             message,
@@ -240,13 +249,13 @@ pub struct RawHtml {
     open: Vec<Open>,
     tokenizer: Option<Tokenizer<Sink>>,
     scopes: usize,
-    last_offset: usize,
     malformed: bool,
 }
 
 impl RawHtml {
-    /// Checks a piece of raw HTML that starts at `offset` in the body.
-    pub fn feed(&mut self, html: &str, offset: usize) -> Vec<Finding> {
+    /// Checks a piece of raw HTML; `offset` gives the body offset of each of its
+    /// bytes. A finding about a tag is placed at the tag's `<`.
+    pub fn feed(&mut self, html: &str, offset: impl Fn(usize) -> usize) -> Vec<Finding> {
         if self.malformed {
             return Vec::new();
         }
@@ -254,19 +263,34 @@ impl RawHtml {
             self.scopes += 1;
             let sink = Sink {
                 scope: self.scopes,
-                offset: Cell::new(offset),
+                offset: Cell::new(offset(0)),
+                tokens: Cell::new(0),
+                settled: Cell::new(true),
+                malformed: Cell::new(false),
                 open: RefCell::new(std::mem::take(&mut self.open)),
                 found: RefCell::default(),
                 end_seen: Cell::new(false),
             };
             self.tokenizer = Some(Tokenizer::new(sink, Default::default()));
         }
-        self.last_offset = offset;
         let Some(tokenizer) = &self.tokenizer else {
             return Vec::new();
         };
-        tokenizer.sink.offset.set(offset);
-        feed(tokenizer, html);
+        let sink = &tokenizer.sink;
+        // Fed up to each `<`, the tokenizer gives a tag's token within the piece
+        // that starts at the tag's `<`, unless the `<` is inside a tag or comment:
+        // a piece that gives no token at all leaves the place where it is.
+        for (at, piece) in pieces(html) {
+            if sink.settled.get() {
+                sink.offset.set(offset(at));
+            }
+            let before = sink.tokens.get();
+            feed(tokenizer, piece);
+            sink.settled.set(sink.tokens.get() != before);
+            if sink.malformed.get() {
+                break;
+            }
+        }
         self.take_found()
     }
 
@@ -278,11 +302,12 @@ impl RawHtml {
         feed(&tokenizer, &format!("<{END_MARK}>"));
         tokenizer.end();
         let sink = tokenizer.sink;
+        let offset = sink.offset.get();
         let mut found = sink.found.into_inner();
         self.open = sink.open.into_inner();
         if !sink.end_seen.get() {
             found.push(Finding {
-                offset: self.last_offset,
+                offset,
                 message: "raw HTML ends inside a tag, a comment or a text-only element".to_string(),
                 hint: "close tags with `>`, comments with `-->`, and elements such as `<textarea>` in the same paragraph or HTML block",
                 malformed: true,
@@ -344,6 +369,17 @@ fn unclosed(open: &Open, place: &str) -> Finding {
     }
 }
 
+/// `html` cut before each `<`, with each piece's start.
+fn pieces(html: &str) -> impl Iterator<Item = (usize, &str)> {
+    let ends = html.match_indices('<').map(|(i, _)| i).filter(|&i| i > 0);
+    let mut start = 0;
+    ends.chain(std::iter::once(html.len())).map(move |end| {
+        let piece = (start, &html[start..end]);
+        start = end;
+        piece
+    })
+}
+
 fn feed(tokenizer: &Tokenizer<Sink>, html: &str) {
     let queue = BufferQueue::default();
     queue.push_back(StrTendril::from_slice(html));
@@ -361,7 +397,7 @@ mod tests {
         let mut messages = Vec::new();
         for block in blocks {
             for piece in *block {
-                messages.extend(raw.feed(piece, 0).into_iter().map(|f| f.message));
+                messages.extend(raw.feed(piece, |_| 0).into_iter().map(|f| f.message));
             }
             messages.extend(raw.end_block().into_iter().map(|f| f.message));
         }
@@ -397,6 +433,27 @@ mod tests {
         assert!(check(&[&["<math><mi>x</mi></math>"]]).1);
         let deep = "<div>".repeat(MAX_RAW_DEPTH + 1) + &"</div>".repeat(MAX_RAW_DEPTH + 1);
         assert!(check(&[&[deep.as_str()]]).1);
+    }
+
+    #[test]
+    fn findings_are_placed_at_their_tag() {
+        let mut raw = RawHtml::default();
+        let line = "<p>Größe <img title=\"a<b\" src=\"https://e.org/x.png\"></p>";
+        let found = raw.feed(line, |at| 100 + at);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].offset, 100 + line.find("<img").unwrap());
+        // A tag over two lines is placed where it starts.
+        let mut raw = RawHtml::default();
+        assert!(raw.feed("<div><img\n", |at| at).is_empty());
+        let found = raw.feed(" onerror=\"alert(1)\"></div>", |at| 50 + at);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].offset, "<div>".len());
+        // So is a tag the block ends in.
+        let mut raw = RawHtml::default();
+        assert!(raw.feed("<b>x</b> <i title=\"y", |at| at).is_empty());
+        let found = raw.end_block();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].offset, "<b>x</b> ".len());
     }
 
     #[test]

@@ -44,84 +44,22 @@ enum Kind {
     Other,
 }
 
-/// Units that make a number a figure, longest first where one starts another.
+/// Units that make a number a figure; where one unit starts another across a `/`
+/// ("tokens/s", "tokens"), the longer comes first.
+#[rustfmt::skip]
 pub const UNITS: &[&str] = &[
-    "tokens/s",
-    "Tokens/s",
-    "Token/s",
-    "tok/s",
-    "tokens",
-    "Tokens",
-    "token",
-    "Token",
-    "TFLOP/s",
-    "GFLOP/s",
-    "PFLOP/s",
-    "EFLOP/s",
-    "FLOP/s",
-    "FLOP/byte",
-    "FLOP/Byte",
-    "FLOP/B",
-    "TFLOPS",
-    "GFLOPS",
-    "PFLOPS",
-    "TFLOP",
-    "GFLOP",
-    "PFLOP",
-    "FLOPs",
-    "FLOPS",
-    "FLOP",
-    "TOPS",
-    "GB/s",
-    "TB/s",
-    "MB/s",
-    "GiB/s",
-    "TiB/s",
-    "KiB",
-    "MiB",
-    "GiB",
-    "TiB",
-    "kB",
-    "KB",
-    "MB",
-    "GB",
-    "TB",
-    "PB",
-    "B",
-    "bytes",
-    "Bytes",
-    "Byte",
-    "byte",
-    "ms",
-    "µs",
-    "μs",
-    "ns",
-    "s",
-    "milliseconds",
-    "Millisekunden",
-    "seconds",
-    "Sekunden",
-    "billion",
-    "Milliarden",
-    "Milliarde",
-    "million",
-    "Millionen",
-    "trillion",
-    "Billionen",
-    "Billion",
-    "requests",
-    "request",
-    "Anfragen",
-    "Anfrage",
-    "GPUs",
-    "GPU",
-    "kW",
-    "W",
-    "GHz",
-    "MHz",
+    "tokens/s", "Tokens/s", "Token/s", "tok/s", "tokens", "Tokens", "token", "Token",
+    "TFLOP/s", "GFLOP/s", "PFLOP/s", "EFLOP/s", "FLOP/s", "FLOP/byte", "FLOP/Byte", "FLOP/B",
+    "TFLOPS", "GFLOPS", "PFLOPS", "TOPS", "TFLOP", "GFLOP", "PFLOP", "FLOPs", "FLOPS", "FLOP",
+    "GB/s", "TB/s", "MB/s", "GiB/s", "TiB/s",
+    "KiB", "MiB", "GiB", "TiB", "kB", "KB", "MB", "GB", "TB", "PB", "B", "bytes", "Bytes", "Byte", "byte",
+    "ms", "µs", "μs", "ns", "s", "milliseconds", "Millisekunden", "seconds", "Sekunden",
+    "billion", "Milliarden", "Milliarde", "million", "Millionen", "trillion", "Billionen", "Billion",
+    "requests", "request", "Anfragen", "Anfrage", "GPUs", "GPU",
+    "kW", "W", "GHz", "MHz",
 ];
 
-/// What `unit` measures.
+/// What `unit` (one of [`UNITS`]) measures.
 fn kind(unit: &str) -> Kind {
     match unit {
         "tokens/s" | "Tokens/s" | "Token/s" | "tok/s" => Kind::TokenRate,
@@ -129,14 +67,16 @@ fn kind(unit: &str) -> Kind {
         "FLOP/byte" | "FLOP/Byte" | "FLOP/B" => Kind::Intensity,
         u if u.ends_with("FLOP/s") || u.ends_with("FLOPS") || u == "TOPS" => Kind::FlopRate,
         u if u.ends_with("FLOP") || u == "FLOPs" => Kind::Flops,
-        u if u.ends_with("/s") => Kind::Bandwidth,
+        u if u.ends_with("B/s") => Kind::Bandwidth,
         u if u.ends_with("iB") => Kind::BinaryBytes,
         "kB" | "KB" | "MB" | "GB" | "TB" | "PB" | "B" | "bytes" | "Bytes" | "Byte" | "byte" => Kind::Bytes,
         "ms" | "µs" | "μs" | "ns" | "s" | "milliseconds" | "Millisekunden" | "seconds" | "Sekunden" => Kind::Time,
+        "billion" | "Milliarden" | "Milliarde" | "million" | "Millionen" | "trillion" | "Billionen" | "Billion" => {
+            Kind::Params
+        }
         "requests" | "request" | "Anfragen" | "Anfrage" => Kind::Requests,
         "GPUs" | "GPU" => Kind::Devices,
-        "kW" | "W" | "GHz" | "MHz" => Kind::Other,
-        _ => Kind::Params,
+        _ => Kind::Other,
     }
 }
 
@@ -387,7 +327,8 @@ fn exact_output(written: &str, kind: Kind, report: &Report, locale: Locale) -> O
         if count {
             continue;
         }
-        for d in 1..=4 {
+        // The most digits that give the same text: "14 GB" has two.
+        for d in (1..=4).rev() {
             if o.text(report, locale, Some(d)).is_some_and(same) {
                 return Some(format!("{{{{{} digits={d}}}}}", o.id()));
             }
@@ -516,5 +457,40 @@ mod tests {
         }
         assert_eq!(typed("1 GB is a lot; 2 GB = 2000 MB"), ["1 GB", "2 GB", "2000 MB"]);
         assert_eq!(typed("„it takes 4 GB of memory“"), ["4 GB"]);
+    }
+
+    #[test]
+    fn every_unit_is_found_whole() {
+        for unit in UNITS {
+            assert_eq!(unit_at(&format!("{unit} x"), 0), Some(*unit));
+        }
+    }
+
+    #[test]
+    fn hints_name_the_inline_value_that_shows_the_figure() {
+        let report = roofline::Scenario::example().report().unwrap();
+        let exact = |written: &str, unit: &str, locale| exact_output(written, kind(unit), &report, locale);
+        assert_eq!(exact("14.0 GB", "GB", Locale::En).as_deref(), Some("{{weight_bytes}}"));
+        assert_eq!(
+            exact("14 GB", "GB", Locale::En).as_deref(),
+            Some("{{weight_bytes digits=2}}")
+        );
+        assert_eq!(exact("7,0 ms", "ms", Locale::De).as_deref(), Some("{{weight_time}}"));
+        assert_eq!(exact("7 billion", "billion", Locale::En).as_deref(), Some("{{params}}"));
+        assert_eq!(
+            exact("7 Milliarden", "Milliarden", Locale::De).as_deref(),
+            Some("{{params}}")
+        );
+        assert_eq!(
+            exact("1,024 tokens", "tokens", Locale::En).as_deref(),
+            Some("{{context}}")
+        );
+        assert_eq!(
+            exact("1\u{202f}024 Tokens", "Tokens", Locale::De).as_deref(),
+            Some("{{context}}")
+        );
+        assert_eq!(exact("5 GB", "GB", Locale::En), None);
+        assert!(hint("5 GB", "GB", Some(&report), Locale::En).starts_with("likely `{{weight_bytes}}`"));
+        assert!(hint("700 W", "W", None, Locale::En).starts_with("no output computes this unit"));
     }
 }

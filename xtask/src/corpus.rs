@@ -120,7 +120,7 @@ const CATEGORIES: [(&str, &str, &str, &str); 5] = [
         "inferenzoptimierung",
         "Inferenzoptimierung",
         "inference-optimisation",
-        "Inference optimisation",
+        "Inference optimization",
     ),
     ("messgroessen", "Messgrößen", "metrics", "Metrics"),
     ("grundlagen", "Grundlagen", "foundations", "Foundations"),

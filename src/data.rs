@@ -2,7 +2,7 @@
 //! Entries' metadata (`ENTRIES`) and bodies (`BODIES`) are separate tables, so the
 //! bodies can move to files fetched on demand without touching the index.
 
-use roofline::{Output, Override, Scenario};
+use roofline::{BytesPerSecond, DataType, Output, Override, Scenario};
 
 /// A language of the site.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,13 +149,55 @@ pub struct Calculator {
     pub charts: &'static [Chart],
 }
 
+/// A change an inline value makes to the live scenario. Presets are named by their
+/// index into [`MODELS`] and [`HARDWARE`], so that the bundle carries a preset's
+/// figures once however many sentences pin it.
+#[derive(Clone, Copy, Debug)]
+pub enum Change {
+    /// Another model: index into [`MODELS`].
+    Model(usize),
+    /// Another device: index into [`HARDWARE`].
+    Hardware(usize),
+    /// Another bandwidth in bytes per second.
+    Bandwidth(f64),
+    /// Another batch size.
+    Batch(u32),
+    /// Another context length.
+    Context(u32),
+    /// Another prompt length.
+    Prompt(u32),
+    /// Another number of devices.
+    Devices(u32),
+    /// Another weight type.
+    Weights(DataType),
+    /// Another KV cache type.
+    Kv(DataType),
+}
+
+impl Change {
+    /// The core's override; `None` for a preset index the tables do not have.
+    pub fn to_override(self) -> Option<Override> {
+        Some(match self {
+            Change::Model(i) => Override::Model(MODELS.get(i)?.model),
+            Change::Hardware(i) => Override::Hardware(HARDWARE.get(i)?.hardware),
+            Change::Bandwidth(b) => Override::Bandwidth(BytesPerSecond(b)),
+            Change::Batch(n) => Override::Batch(n),
+            Change::Context(n) => Override::Context(n),
+            Change::Prompt(n) => Override::Prompt(n),
+            Change::Devices(n) => Override::Devices(n),
+            Change::Weights(d) => Override::Weights(d),
+            Change::Kv(d) => Override::Kv(d),
+        })
+    }
+}
+
 /// An inline value in the prose.
 #[derive(Debug)]
 pub struct Inline {
     /// The figure.
     pub output: Output,
     /// Changes applied to the live scenario first.
-    pub overrides: &'static [Override],
+    pub changes: &'static [Change],
     /// Significant digits, if not the unit's default.
     pub digits: Option<u8>,
 }
@@ -163,7 +205,10 @@ pub struct Inline {
 impl Inline {
     /// The text for the live scenario; `None` where it cannot be computed.
     pub fn text(&self, scenario: &Scenario, lang: Lang) -> Option<String> {
-        let s = self.overrides.iter().fold(*scenario, |s, o| s.with_override(*o));
+        let mut s = *scenario;
+        for change in self.changes {
+            s = s.with_override(change.to_override()?);
+        }
         self.output.text_for(&s, lang.locale(), self.digits).ok()?
     }
 }

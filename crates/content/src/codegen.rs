@@ -102,11 +102,25 @@ fn scenario(sc: &Scenario) -> String {
     )
 }
 
-fn override_(o: &Override) -> String {
+/// The index of `item` among the presets, found by its figures: inline values name
+/// presets, so every model or device they carry is one. Anything else stops the
+/// build with a message rather than pointing at a wrong preset.
+fn preset_index<T: PartialEq>(mut presets: impl Iterator<Item = T>, item: T) -> String {
+    presets.position(|p| p == item).map_or_else(
+        || "compile_error!(\"an inline value carries a model or device that is no preset\")".into(),
+        |i| i.to_string(),
+    )
+}
+
+/// An inline value's change as the app's `Change`, presets by index.
+fn change(presets: &Presets, o: &Override) -> String {
     let change = match o {
-        Override::Hardware(h) => format!("Hardware({})", hardware(h)),
-        Override::Model(m) => format!("Model({})", model(m)),
-        Override::Bandwidth(b) => format!("Bandwidth({})", bandwidth(*b)),
+        Override::Hardware(h) => format!(
+            "Hardware({})",
+            preset_index(presets.hardware.iter().map(|p| &p.hardware), h)
+        ),
+        Override::Model(m) => format!("Model({})", preset_index(presets.models.iter().map(|p| &p.model), m)),
+        Override::Bandwidth(b) => format!("Bandwidth({})", float(b.0)),
         Override::Batch(n) => format!("Batch({n})"),
         Override::Context(n) => format!("Context({n})"),
         Override::Prompt(n) => format!("Prompt({n})"),
@@ -114,7 +128,7 @@ fn override_(o: &Override) -> String {
         Override::Weights(d) => format!("Weights({})", dtype(*d)),
         Override::Kv(d) => format!("Kv({})", dtype(*d)),
     };
-    format!("Override::{change}")
+    format!("Change::{change}")
 }
 
 fn chart(c: Chart) -> &'static str {
@@ -227,12 +241,12 @@ fn calculator(presets: &Presets, c: &CalcBlock) -> String {
     )
 }
 
-fn inline(v: &InlineValue) -> String {
-    let overrides: Vec<String> = v.overrides.iter().map(override_).collect();
+fn inline(presets: &Presets, v: &InlineValue) -> String {
+    let changes: Vec<String> = v.overrides.iter().map(|o| change(presets, o)).collect();
     format!(
-        "Inline {{ output: Output::{:?}, overrides: &[{}], digits: {:?} }}",
+        "Inline {{ output: Output::{:?}, changes: &[{}], digits: {:?} }}",
         v.output,
-        overrides.join(", "),
+        changes.join(", "),
         v.digits
     )
 }
@@ -253,7 +267,7 @@ fn body(presets: &Presets, b: &Body) -> String {
         })
         .collect();
     let calculators: Vec<String> = b.calculators.iter().map(|c| calculator(presets, c)).collect();
-    let inline: Vec<String> = b.inline.iter().map(inline).collect();
+    let inline: Vec<String> = b.inline.iter().map(|v| inline(presets, v)).collect();
     format!(
         "Body {{ segments: &[{}], calculators: &[{}], inline: &[{}] }}",
         segments.join(", "),
@@ -358,5 +372,26 @@ mod tests {
             code.contains("memory: Bytes(f64::from_bits(0x7ff0000000000000))"),
             "{code}"
         );
+    }
+
+    #[test]
+    fn inline_values_name_presets_by_index() {
+        let mut presets = Presets::default();
+        for (id, params) in [("a", 7e9), ("b", 8e9)] {
+            presets.models.push(ModelPreset {
+                id: id.into(),
+                name: id.into(),
+                model: Model {
+                    params,
+                    ..Scenario::example().model
+                },
+                sources: Default::default(),
+            });
+        }
+        let b = presets.models[1].model;
+        assert_eq!(change(&presets, &Override::Model(b)), "Change::Model(1)");
+        let other = Model { layers: 3, ..b };
+        assert!(change(&presets, &Override::Model(other)).contains("compile_error!"));
+        assert_eq!(change(&presets, &Override::Batch(8)), "Change::Batch(8)");
     }
 }

@@ -1,5 +1,5 @@
 import { test, expect, ready, output, field } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A fingerprint of what a canvas shows. */
 async function canvasPixels(page: Page, chart: string) {
@@ -40,7 +40,7 @@ test.describe('worked examples on load', () => {
     await page.goto('en/memory-bandwidth');
     await expect(output(page, 'kv_per_request')).toContainText('4.29 GB');
     await expect(output(page, 'kv_per_request_gib')).toHaveText('4.00 GiB');
-    await expect(page.locator('.prose math[display="block"]')).toHaveCount(1);
+    await expect(page.locator('.prose math[display="block"]').first()).toBeVisible();
     await page.goto('de/speicherbandbreite');
     await expect(output(page, 'kv_per_request')).toContainText('4,29 GB');
     await expect(output(page, 'kv_per_request_gib')).toHaveText('4,00 GiB');
@@ -132,8 +132,8 @@ test('garbage in the query string shows the defaults and a notice', async ({ pag
 
 test('a shared link whose values do not fit together keeps them and says why', async ({ page, problems }) => {
   for (const [lang, message] of [
-    ['en', /The weights need 141 GB but only 72\.0 GB are usable/],
-    ['de', /Die Gewichte brauchen 141 GB, nutzbar sind nur 72,0 GB/],
+    ['en', /The weights need 141\sGB but only 72\.0\sGB are usable/],
+    ['de', /Die Gewichte brauchen 141\sGB, nutzbar sind nur 72,0\sGB/],
   ] as const) {
     await page.goto(`${lang}/memory-bound?model=llama-3-70b&hw=a100-80gb&weights=fp16&gpus=1`);
     await expect(page.locator('body[data-live]')).toBeAttached();
@@ -143,6 +143,40 @@ test('a shared link whose values do not fit together keeps them and says why', a
     await expect(page.locator('.calculator .notice')).toHaveCount(0);
     await expect(page).toHaveURL(/model=llama-3-70b/);
   }
+});
+
+test('a context beyond what the model reads is a warning in the reader\'s language, not an error', async ({ page, problems }) => {
+  for (const [lang, label, warning] of [
+    ['en', 'Context length (tokens)', 'Llama-2-7B reads at most 4,096 tokens of context.'],
+    ['de', 'Kontextlänge (Tokens)', 'Llama-2-7B liest höchstens 4 096 Tokens Kontext.'],
+  ] as const) {
+    await page.goto(`${lang}/memory-bound`);
+    await expect(page.locator('body[data-live]')).toBeAttached();
+    const limit = page.locator('.calculator .context-limit');
+    await expect(limit).toHaveCount(0);
+    // The German field reads thousands grouped as the site writes them.
+    await field(page, label).fill(lang === 'de' ? '8\u202f192' : '8,192');
+    await expect(limit).toContainText(warning);
+    await expect(page.locator('.calculator .field.invalid')).toHaveCount(0);
+    await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+    await expect(page).toHaveURL(/context=8192/);
+    // The model that reads this context: the warning goes.
+    await page.locator('#calc0-model').selectOption('llama-3.1-8b');
+    await expect(limit).toHaveCount(0);
+  }
+});
+
+test('German figures group thousands with a narrow no-break space and keep a no-break space before the unit', async ({ page, problems }) => {
+  const text = (locator: Locator) => locator.evaluate((e) => e.textContent ?? '');
+  const limit = page.locator('.calculator .context-limit');
+  await page.goto('de/memory-bound?context=8192');
+  await expect(limit).toBeVisible();
+  expect(await text(output(page, 'weight_time'))).toBe('7,0\u00a0ms');
+  expect(await text(limit)).toContain('4\u202f096\u00a0Tokens');
+  await page.goto('en/memory-bound?context=8192');
+  await expect(limit).toBeVisible();
+  expect(await text(output(page, 'weight_time'))).toBe('7.0\u00a0ms');
+  expect(await text(limit)).toContain('4,096\u00a0tokens');
 });
 
 test('every chart is painted and has a text alternative', async ({ page, problems }) => {

@@ -111,11 +111,91 @@ pub struct BlockError {
     /// What is wrong.
     pub message: String,
     /// How to fix it.
-    pub hint: Option<String>,
+    pub hint: Option<Hint>,
+}
+
+/// How to fix a problem. A "did you mean" compares the word with every id it could
+/// be, and an entry may hold thousands of unknown ids of which only the first
+/// [`crate::markdown::MAX_MESSAGES`] messages are shown: so the closest id is found
+/// by [`Hint::text`], when the message is made, not where the problem is found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// Written out.
+    Text(String),
+    /// The id of `ids` closest to the unknown `word`, or all of them.
+    Nearest {
+        /// The id as written.
+        word: String,
+        /// What it should have been.
+        ids: Ids,
+    },
+}
+
+/// The ids an unknown id is compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ids {
+    /// Every output, inputs included (inline values).
+    Outputs,
+    /// The outputs that are results (a block's `show`).
+    Results,
+    /// The charts (a block's `charts`).
+    Charts,
+    /// The keys of an inline value.
+    InlineKeys,
+    /// The model presets.
+    Models,
+    /// The device presets.
+    Hardware,
+}
+
+impl From<String> for Hint {
+    fn from(text: String) -> Hint {
+        Hint::Text(text)
+    }
+}
+
+impl From<&str> for Hint {
+    fn from(text: &str) -> Hint {
+        Hint::Text(text.to_string())
+    }
+}
+
+impl Hint {
+    fn nearest(word: &str, ids: Ids) -> Hint {
+        Hint::Nearest {
+            word: word.to_string(),
+            ids,
+        }
+    }
+
+    /// The hint as the message shows it.
+    pub fn text(self, presets: &Presets) -> String {
+        let (word, ids) = match self {
+            Hint::Text(text) => return text,
+            Hint::Nearest { word, ids } => (word, ids),
+        };
+        #[cfg(test)]
+        NEAREST_WORKED_OUT.with(|n| n.set(n.get() + 1));
+        match ids {
+            Ids::Outputs => id_hint(&word, Output::ALL.iter().map(|o| o.id())),
+            Ids::Results => id_hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
+            Ids::Charts => id_hint(&word, Chart::ALL.iter().map(|(_, id)| *id)),
+            Ids::InlineKeys => id_hint(&word, INLINE_KEYS.iter().copied()),
+            Ids::Models => presets.model_hint(&word),
+            Ids::Hardware => presets.hardware_hint(&word),
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many "did you mean" hints this thread has worked out: tests bound the
+    /// work a flood of unknown ids causes with it.
+    pub(crate) static NEAREST_WORKED_OUT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 impl BlockError {
-    fn new(message: impl Into<String>, hint: Option<String>) -> BlockError {
+    fn new(message: impl Into<String>, hint: Option<Hint>) -> BlockError {
         BlockError {
             line: 1,
             column: 1,
@@ -142,10 +222,13 @@ fn dtype(name: &str, group_size: Option<u32>) -> Result<DataType, BlockError> {
     let d = DataType::from_id(name).ok_or_else(|| {
         BlockError::new(
             format!("unknown data type `{name}`"),
-            Some(format!(
-                "use one of {}",
-                DataType::ALL.iter().map(|d| d.id()).collect::<Vec<_>>().join(", ")
-            )),
+            Some(
+                format!(
+                    "use one of {}",
+                    DataType::ALL.iter().map(|d| d.id()).collect::<Vec<_>>().join(", ")
+                )
+                .into(),
+            ),
         )
     })?;
     Ok(match (d.groups(), group_size) {
@@ -218,7 +301,7 @@ impl Keys<'_> {
     }
 
     /// An error at the first of `keys` the block writes (its first line if none).
-    fn error(&self, keys: &[&str], message: String, hint: Option<String>) -> BlockError {
+    fn error(&self, keys: &[&str], message: String, hint: Option<Hint>) -> BlockError {
         let (line, column) = keys.iter().find_map(|k| self.find(k)).unwrap_or((1, 1));
         BlockError {
             line,
@@ -266,14 +349,14 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         keys.error(
             &["model"],
             format!("unknown model preset `{}`", raw.model),
-            Some(presets.model_hint(&raw.model)),
+            Some(Hint::nearest(&raw.model, Ids::Models)),
         )
     })?;
     let hardware = presets.hardware(&raw.hardware).ok_or_else(|| {
         keys.error(
             &["hardware"],
             format!("unknown hardware preset `{}`", raw.hardware),
-            Some(presets.hardware_hint(&raw.hardware)),
+            Some(Hint::nearest(&raw.hardware, Ids::Hardware)),
         )
     })?;
     let scenario = Scenario {
@@ -291,16 +374,14 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         kv: dtype(&raw.kv, raw.group_size).map_err(|e| keys.error(&["kv"], e.message, e.hint))?,
     };
     scenario.validate().map_err(|e| keys.invalid(&e))?;
-    let outputs: Vec<&str> = Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id()).collect();
-    let mut show = ids(&raw.show, &keys, "show", "output", Output::from_id, &outputs)?;
+    let mut show = ids(&raw.show, &keys, "show", "output", Output::from_id, Ids::Results)?;
     if let Some(i) = show.iter().position(|o| o.is_input()) {
         return Err(input_in_show(&keys, i, show[i]));
     }
     if show.is_empty() {
         show = DEFAULT_SHOW.to_vec();
     }
-    let charts: Vec<&str> = Chart::ALL.iter().map(|(_, i)| *i).collect();
-    let charts = ids(&raw.charts, &keys, "charts", "chart", Chart::from_id, &charts)?;
+    let charts = ids(&raw.charts, &keys, "charts", "chart", Chart::from_id, Ids::Charts)?;
     Ok(CalcBlock {
         model_id: model.id.clone(),
         hardware_id: hardware.id.clone(),
@@ -320,10 +401,13 @@ fn input_in_show(keys: &Keys<'_>, item: usize, output: Output) -> BlockError {
         line,
         column,
         message: format!("`{}` is an input of the calculator, not a result", output.id()),
-        hint: Some(format!(
-            "the form shows it already; name it in the prose as `{{{{{}}}}}`",
-            output.id()
-        )),
+        hint: Some(
+            format!(
+                "the form shows it already; name it in the prose as `{{{{{}}}}}`",
+                output.id()
+            )
+            .into(),
+        ),
     }
 }
 
@@ -365,7 +449,7 @@ fn ids<T>(
     key: &str,
     what: &str,
     from_id: impl Fn(&str) -> Option<T>,
-    known: &[&str],
+    known: Ids,
 ) -> Result<Vec<T>, BlockError> {
     written
         .iter()
@@ -379,7 +463,7 @@ fn ids<T>(
                     line,
                     column,
                     message: format!("unknown {what} `{id}`"),
-                    hint: Some(id_hint(id, known.iter().copied())),
+                    hint: Some(Hint::nearest(id, known)),
                 }
             })
         })
@@ -442,7 +526,7 @@ pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockE
     let output = Output::from_id(id).ok_or_else(|| {
         BlockError::new(
             format!("unknown output `{id}` in inline value"),
-            Some(id_hint(id, Output::ALL.iter().map(|o| o.id()))),
+            Some(Hint::nearest(id, Ids::Outputs)),
         )
     })?;
     let mut value = InlineValue {
@@ -459,10 +543,7 @@ pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockE
         let (key, v) = word.split_once('=').ok_or_else(|| {
             BlockError::new(
                 format!("`{word}` in inline value is not `key=value`"),
-                Some(format!(
-                    "keys: {}; or the word `{HYPOTHETICAL}`",
-                    INLINE_KEYS.join(", ")
-                )),
+                Some(format!("keys: {}; or the word `{HYPOTHETICAL}`", INLINE_KEYS.join(", ")).into()),
             )
         })?;
         if key == "digits" {
@@ -517,14 +598,22 @@ fn inline_change(key: &str, v: &str, presets: &Presets) -> Result<Override, Bloc
             presets
                 .hardware(v)
                 .ok_or_else(|| {
-                    BlockError::new(format!("unknown hardware preset `{v}`"), Some(presets.hardware_hint(v)))
+                    BlockError::new(
+                        format!("unknown hardware preset `{v}`"),
+                        Some(Hint::nearest(v, Ids::Hardware)),
+                    )
                 })?
                 .hardware,
         ),
         "model" => Override::Model(
             presets
                 .model(v)
-                .ok_or_else(|| BlockError::new(format!("unknown model preset `{v}`"), Some(presets.model_hint(v))))?
+                .ok_or_else(|| {
+                    BlockError::new(
+                        format!("unknown model preset `{v}`"),
+                        Some(Hint::nearest(v, Ids::Models)),
+                    )
+                })?
                 .model,
         ),
         "bandwidth_gb_s" => {
@@ -545,7 +634,7 @@ fn inline_change(key: &str, v: &str, presets: &Presets) -> Result<Override, Bloc
         other => {
             return Err(BlockError::new(
                 format!("unknown key `{other}` in inline value"),
-                Some(id_hint(other, INLINE_KEYS.iter().copied())),
+                Some(Hint::nearest(other, Ids::InlineKeys)),
             ))
         }
     })
@@ -682,7 +771,86 @@ mod tests {
         assert!(marked.hypothetical && !plain.hypothetical);
         assert_eq!(marked.overrides, plain.overrides);
         let e = parse_inline("kv_per_request hypothetically", &presets).unwrap_err();
-        assert!(e.hint.unwrap().contains("`hypothetical`"));
+        assert!(e.hint.unwrap().text(&presets).contains("`hypothetical`"));
+    }
+
+    /// How many "did you mean" hints this thread has worked out so far.
+    fn worked_out() -> usize {
+        NEAREST_WORKED_OUT.with(std::cell::Cell::get)
+    }
+
+    #[test]
+    fn unknown_ids_are_compared_only_when_the_hint_is_shown() {
+        let presets = presets();
+        let before = worked_out();
+        let errors: Vec<BlockError> = ["weight_tim", "weight_time model=llama-3-8", "weight_time batsh=2"]
+            .iter()
+            .map(|inline| parse_inline(inline, &presets).unwrap_err())
+            .collect();
+        assert_eq!(worked_out(), before);
+        let hints: Vec<String> = errors.into_iter().map(|e| e.hint.unwrap().text(&presets)).collect();
+        assert_eq!(
+            hints,
+            [
+                "did you mean `weight_time`?",
+                "did you mean `llama-3-8b`?",
+                "did you mean `batch`?"
+            ]
+        );
+        assert_eq!(worked_out(), before + 3);
+    }
+
+    /// A language without entries.
+    struct NoEntries;
+
+    impl crate::markdown::Resolve for NoEntries {
+        fn slug(&self, _: &str) -> Option<(usize, String)> {
+            None
+        }
+
+        fn term(&self, _: &str) -> Option<(usize, String)> {
+            None
+        }
+
+        fn slugs(&self) -> Vec<&str> {
+            Vec::new()
+        }
+    }
+
+    /// An entry full of unknown ids: the messages are capped, and so is the work
+    /// of finding the closest id, however many there are.
+    #[test]
+    fn a_flood_of_unknown_ids_works_out_hints_only_for_the_messages_shown() {
+        use crate::markdown::{render, Source, MAX_MESSAGES};
+        let presets = presets();
+        let values = "{{x}} {{weight_time model=nope}} {{weight_time nope=1}} ";
+        let text = format!(
+            "```roofline\nmodel: llama-3-8b\nhardware: a100-80gb\n```\n\n{}",
+            values.repeat(1000)
+        );
+        let src = Source {
+            path: "content/en/x.md",
+            text: &text,
+            first_line: 1,
+            locale: roofline::Locale::En,
+        };
+        let before = worked_out();
+        let mut out = Vec::new();
+        let body = render(&src, &presets, &NoEntries, &mut out);
+        crate::limits::check(
+            &src,
+            &crate::prose::parts(&text),
+            body.calculators.first(),
+            &presets,
+            &mut out,
+        );
+        assert_eq!(out.len(), MAX_MESSAGES + 1, "{out:?}");
+        assert_eq!(
+            out[MAX_MESSAGES].message,
+            "2900 more problems in this entry are not listed"
+        );
+        assert!(out[..MAX_MESSAGES].iter().all(|d| d.hint.is_some()));
+        assert_eq!(worked_out() - before, MAX_MESSAGES);
     }
 
     #[test]

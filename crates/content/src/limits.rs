@@ -14,7 +14,7 @@ use roofline::Scenario;
 
 use crate::block::{context_beyond, parse_block, parse_inline, CalcBlock};
 use crate::diagnostic::{line_col, Diagnostic};
-use crate::markdown::Source;
+use crate::markdown::{Origin, Source};
 use crate::presets::Presets;
 use crate::prose::{Part, Run};
 use crate::yaml::{self, Step};
@@ -53,8 +53,16 @@ fn models_reading(context: u32, scenario: &Scenario, presets: &Presets) -> Strin
 }
 
 /// The warning for a calculator block at `fence`, at its `context:` key (or what
-/// sets the context where it writes none).
-fn block_warning(src: &Source<'_>, fence: usize, yaml_text: &str, presets: &Presets) -> Option<Diagnostic> {
+/// sets the context where it writes none) as the author wrote it: `origin` places
+/// the YAML in the body as it does the block's errors, with the indentation or `> `
+/// of a list item or block quote.
+fn block_warning(
+    src: &Source<'_>,
+    fence: usize,
+    yaml_text: &str,
+    origin: &Origin,
+    presets: &Presets,
+) -> Option<Diagnostic> {
     let block = parse_block(yaml_text, presets).ok()?;
     let s = &block.scenario;
     let message = context_beyond(s, model_name(s, presets, &block.model_id))?;
@@ -62,13 +70,8 @@ fn block_warning(src: &Source<'_>, fence: usize, yaml_text: &str, presets: &Pres
         .iter()
         .find_map(|k| yaml::locate(yaml_text, &[Step::Key(k)]))
         .unwrap_or((1, 1));
-    let (fence_line, _) = line_col(src.text, fence);
-    let d = Diagnostic::warning(
-        src.path,
-        src.first_line + fence_line - 1 + line,
-        column,
-        format!("calculator block: {message}"),
-    );
+    let (line, column) = src.block_at(fence, yaml_text, origin, line, column);
+    let d = Diagnostic::warning(src.path, line, column, format!("calculator block: {message}"));
     Some(d.hint(format!(
         "{}; the calculator shows this warning to readers too",
         models_reading(s.workload.context, s, presets)
@@ -130,11 +133,74 @@ pub fn check(
             break;
         }
         match (part, scenario) {
-            (Part::Block { fence, yaml }, _) => found.extend(block_warning(src, *fence, yaml, presets)),
+            (Part::Block { fence, yaml, origin }, _) => found.extend(block_warning(src, *fence, yaml, origin, presets)),
             (Part::Text(run), Some(block)) => inline_warnings(src, run, block, presets, &mut found),
             (Part::Text(_), None) => {}
         }
     }
     found.truncate(MAX_WARNINGS);
     out.extend(found);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{parse_hardware, parse_models};
+    use crate::prose::parts;
+
+    fn presets() -> Presets {
+        let file = |name: &str| {
+            std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../content/data")
+                    .join(name),
+            )
+            .expect("preset file exists")
+        };
+        let mut out = Vec::new();
+        let presets = Presets {
+            hardware: parse_hardware("hardware.yaml", &file("hardware.yaml"), &mut out),
+            models: parse_models("models.yaml", &file("models.yaml"), &mut out),
+        };
+        assert!(out.is_empty(), "{out:?}");
+        presets
+    }
+
+    /// Line and column of each warning about `text`, a body without inline values.
+    fn places(text: &str) -> Vec<(usize, usize)> {
+        let src = Source {
+            path: "content/en/x.md",
+            text,
+            first_line: 1,
+            locale: roofline::Locale::En,
+        };
+        let mut out = Vec::new();
+        check(&src, &parts(text), None, &presets(), &mut out);
+        assert!(
+            out.iter().all(|d| d.message.contains("beyond the 8,192 tokens")),
+            "{out:?}"
+        );
+        out.iter().map(|d| (d.line, d.column)).collect()
+    }
+
+    #[test]
+    fn block_warnings_count_what_containers_strip() {
+        let keys = "model: llama-3-8b\nhardware: a100-80gb\ncontext: 32768\n";
+        let indented = |prefix: &str| keys.lines().map(|l| format!("{prefix}{l}\n")).collect::<String>();
+        for (text, place) in [
+            (format!("```roofline\n{keys}```\n"), (4, 1)),
+            (format!("- ä\n\n  ```roofline\n{}  ```\n", indented("  ")), (6, 3)),
+            (format!("- ä\n\n\t```roofline\n{}\t```\n", indented("\t")), (6, 2)),
+            (
+                format!("> - ä\n>\n>   ```roofline\n{}>   ```\n", indented(">   ")),
+                (6, 5),
+            ),
+            (
+                "- ä\n\n  ```roofline\n  {model: llama-3-8b, hardware: a100-80gb, context: 32768}\n  ```\n".into(),
+                (4, 44),
+            ),
+        ] {
+            assert_eq!(places(&text), [place], "{text:?}");
+        }
+    }
 }

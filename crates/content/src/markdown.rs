@@ -17,7 +17,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::block::{parse_block, parse_inline, BlockError, CalcBlock, InlineValue};
+use crate::block::{parse_block, parse_inline, BlockError, CalcBlock, Hint, InlineValue};
 use crate::diagnostic::{did_you_mean, line_col, Diagnostic};
 use crate::presets::Presets;
 use crate::sanitize::{self, image_source_allowed, EXTERNAL_REL};
@@ -114,6 +114,25 @@ impl Source<'_> {
         let (line, col) = self.at(offset);
         Diagnostic::error(self.path, line, col, message)
     }
+
+    /// The file's line and column of a 1-based `line` and `column` in a calculator
+    /// block's YAML `text`, as the YAML module counts them: the text lacks the
+    /// indentation or `> ` that a list item or block quote has before each line,
+    /// and `origin` finds them in the body. A position past the text counts lines
+    /// from the block's fence at body offset `fence`.
+    pub(crate) fn block_at(
+        &self,
+        fence: usize,
+        text: &str,
+        origin: &Origin,
+        line: usize,
+        column: usize,
+    ) -> (usize, usize) {
+        match yaml_offset(text, line, column).and_then(|at| origin.offset(at)) {
+            Some(offset) => self.at(offset),
+            None => (self.at(fence).0 + line, column),
+        }
+    }
 }
 
 /// Where a body's messages go. Locating a message costs a scan of the body, so
@@ -163,11 +182,13 @@ impl<'a> Messages<'a> {
     }
 }
 
-/// Where the parts of an event's text are in the body. Text is decoded (entities,
+/// Where the parts of a text are in the body. Text is decoded (entities,
 /// backslash escapes) and lacks the indentation and `>` of list items and block
-/// quotes, so a position in the text is found in the body through its part.
+/// quotes, so a position in the text is found in the body through its part. The
+/// one mapping from text to body: rendering, [`crate::prose`] and the checks that
+/// read it use it.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Origin(Vec<Part>);
+pub struct Origin(Vec<Part>);
 
 /// A part of a text: its start in the text, its range in the body, and whether it
 /// reads there as it is written.
@@ -180,8 +201,9 @@ struct Part {
 
 impl Origin {
     /// Adds the part `text`, which follows `start` bytes of text and comes from
-    /// `range` of `body`.
-    fn push(&mut self, start: usize, text: &str, body: &str, range: Range<usize>) {
+    /// `range` of `body`. It reads there as it is written if the body holds exactly
+    /// `text` there.
+    pub(crate) fn push(&mut self, start: usize, text: &str, body: &str, range: Range<usize>) {
         let verbatim = body.get(range.clone()) == Some(text);
         self.0.push(Part { start, range, verbatim });
     }
@@ -204,8 +226,8 @@ impl Origin {
 
     /// The body offset of byte `at` of the text: exact in a part that reads as it
     /// is written, the part's start in one that does not (an entity, an escaped
-    /// character, the spaces of a tab). `None` for text without parts.
-    fn offset(&self, at: usize) -> Option<usize> {
+    /// character, the spaces of a tab, a line break). `None` for text without parts.
+    pub fn offset(&self, at: usize) -> Option<usize> {
         let i = self.0.partition_point(|p| p.start <= at).checked_sub(1)?;
         let part = &self.0[i];
         if part.verbatim {
@@ -291,7 +313,7 @@ fn calculators(
                 if let Some((fence, text, origin)) = in_block.take() {
                     match parse_block(&text, presets) {
                         Ok(block) => blocks.push(block),
-                        Err(e) => messages.report(|src| block_error(src, fence, &text, &origin, e)),
+                        Err(e) => messages.report(|src| block_error(src, fence, &text, &origin, e, presets)),
                     }
                 }
             }
@@ -301,18 +323,19 @@ fn calculators(
     blocks
 }
 
-/// A calculator block's error, located in the file. The error's line and column
-/// are those of the block's `text`, which lacks the indentation or `> ` that a list
-/// item or block quote has before each line; `origin` finds them in the body. A
-/// position past the text counts lines from the fence at `fence`.
-fn block_error(src: &Source<'_>, fence: usize, text: &str, origin: &Origin, e: BlockError) -> Diagnostic {
-    let offset = yaml_offset(text, e.line, e.column).and_then(|at| origin.offset(at));
-    let (line, column) = match offset {
-        Some(offset) => src.at(offset),
-        None => (src.at(fence).0 + e.line, e.column),
-    };
+/// A calculator block's error, located in the file through the block's `origin`
+/// ([`Source::block_at`]), with its hint worked out.
+fn block_error(
+    src: &Source<'_>,
+    fence: usize,
+    text: &str,
+    origin: &Origin,
+    e: BlockError,
+    presets: &Presets,
+) -> Diagnostic {
+    let (line, column) = src.block_at(fence, text, origin, e.line, e.column);
     let mut d = Diagnostic::error(src.path, line, column, e.message);
-    d.hint = e.hint;
+    d.hint = e.hint.map(|h| h.text(presets));
     d
 }
 
@@ -733,9 +756,10 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 ));
             }
             Err((message, hint)) => {
+                let presets = self.presets;
                 self.messages.report(|src| {
                     let mut d = src.error(at, message);
-                    d.hint = hint;
+                    d.hint = hint.map(|h| h.text(presets));
                     d
                 });
                 self.html.push(Event::Text(CowStr::from(whole.to_string())));
@@ -744,8 +768,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
     }
 
     /// The value `{{inner}}` names and its text for the entry's scenario, or what
-    /// is wrong (a message and perhaps a hint).
-    fn value(&self, inner: &str) -> Result<(InlineValue, String), (String, Option<String>)> {
+    /// is wrong (a message and perhaps a hint, worked out only if the message is
+    /// shown).
+    fn value(&self, inner: &str) -> Result<(InlineValue, String), (String, Option<Hint>)> {
         let value = parse_inline(inner, self.presets).map_err(|e| (e.message, e.hint))?;
         let Some(block) = self.body.calculators.first() else {
             let message = format!(
@@ -753,7 +778,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 inner.trim()
             );
             let hint = "add a ```roofline block that sets the model, hardware and workload";
-            return Err((message, Some(hint.to_string())));
+            return Err((message, Some(hint.into())));
         };
         match value.render(&block.scenario, self.src.locale) {
             Ok(text) => Ok((value, text)),

@@ -1,12 +1,13 @@
 //! The parts of an entry's body that the content checks read ([`crate::figures`],
 //! [`crate::limits`]): calculator blocks with their YAML, and runs of prose text
-//! outside code and math, each with its place in the body.
+//! outside code and math, each with its place in the body. Places are found as
+//! rendering finds them, through [`Origin`].
 
 use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
-use crate::markdown::cmark_options;
+use crate::markdown::{cmark_options, Origin};
 
 /// A run of prose: adjacent text of one paragraph, heading, cell or item, with line
 /// breaks as spaces. Code, math, raw HTML and link targets are not part of it;
@@ -15,30 +16,22 @@ use crate::markdown::cmark_options;
 pub struct Run {
     /// The text as the reader sees it (escapes and entities resolved).
     pub text: String,
-    /// Where each piece of `text` starts, and the body's bytes it comes from.
-    pieces: Vec<(usize, Range<usize>)>,
+    /// Where each piece of `text` comes from in the body.
+    origin: Origin,
 }
 
 impl Run {
-    fn push(&mut self, text: &str, source: Range<usize>) {
-        self.pieces.push((self.text.len(), source));
+    /// Appends `text`, which comes from `source` of `body`.
+    fn push(&mut self, text: &str, body: &str, source: Range<usize>) {
+        self.origin.push(self.text.len(), text, body, source);
         self.text.push_str(text);
     }
 
     /// The body offset of byte `at` of [`Run::text`]: exact where the piece is the
     /// body's text as written, the piece's start where Markdown changed it (an
-    /// escape, an entity, a line break).
+    /// escape, an entity, a line break); see [`Origin::offset`].
     pub fn offset(&self, at: usize) -> usize {
-        let index = self.pieces.partition_point(|(start, _)| *start <= at).saturating_sub(1);
-        let Some((start, source)) = self.pieces.get(index) else {
-            return 0;
-        };
-        let end = self.pieces.get(index + 1).map_or(self.text.len(), |(next, _)| *next);
-        if end - start == source.len() {
-            source.start + (at - start)
-        } else {
-            source.start
-        }
+        self.origin.offset(at).unwrap_or(0)
     }
 }
 
@@ -49,23 +42,27 @@ pub enum Part {
     Block {
         /// Body offset of its opening fence.
         fence: usize,
-        /// Its YAML.
+        /// Its YAML, without the indentation or `> ` of a list item or block quote.
         yaml: String,
+        /// Where the YAML's pieces are in the body, for positions inside it
+        /// ([`crate::markdown::Source::block_at`]).
+        origin: Origin,
     },
     /// Prose.
     Text(Run),
 }
 
 /// Where the walk is.
-#[derive(Default)]
-struct Walk {
+struct Walk<'b> {
+    body: &'b str,
     parts: Vec<Part>,
     run: Option<Run>,
-    /// Inside a code block: `Some` with the YAML read so far for a calculator.
-    code: Option<Option<(usize, String)>>,
+    /// Inside a code block: `Some` with the fence, YAML read so far and its origin
+    /// for a calculator.
+    code: Option<Option<(usize, String, Origin)>>,
 }
 
-impl Walk {
+impl Walk<'_> {
     fn end_run(&mut self) {
         if let Some(run) = self.run.take() {
             self.parts.push(Part::Text(run));
@@ -74,9 +71,12 @@ impl Walk {
 
     fn text(&mut self, text: &str, source: Range<usize>) {
         match &mut self.code {
-            Some(Some((_, yaml))) => yaml.push_str(text),
+            Some(Some((_, yaml, origin))) => {
+                origin.push(yaml.len(), text, self.body, source);
+                yaml.push_str(text);
+            }
             Some(None) => {}
-            None => self.run.get_or_insert_with(Run::default).push(text, source),
+            None => self.run.get_or_insert_with(Run::default).push(text, self.body, source),
         }
     }
 
@@ -87,11 +87,11 @@ impl Walk {
             Event::Start(Tag::CodeBlock(kind)) => {
                 self.end_run();
                 let calculator = matches!(&kind, CodeBlockKind::Fenced(lang) if lang.trim() == "roofline");
-                self.code = Some(calculator.then(|| (range.start, String::new())));
+                self.code = Some(calculator.then(|| (range.start, String::new(), Origin::default())));
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some(Some((fence, yaml))) = self.code.take() {
-                    self.parts.push(Part::Block { fence, yaml });
+                if let Some(Some((fence, yaml, origin))) = self.code.take() {
+                    self.parts.push(Part::Block { fence, yaml, origin });
                 }
             }
             _ => self.end_run(),
@@ -101,7 +101,12 @@ impl Walk {
 
 /// The calculator blocks and prose runs of `body`, in reading order.
 pub fn parts(body: &str) -> Vec<Part> {
-    let mut walk = Walk::default();
+    let mut walk = Walk {
+        body,
+        parts: Vec::new(),
+        run: None,
+        code: None,
+    };
     for (event, range) in Parser::new_ext(body, cmark_options()).into_offset_iter() {
         walk.event(event, range);
     }
@@ -133,13 +138,10 @@ mod tests {
     fn blocks_keep_their_yaml_and_fence() {
         let body = "Text.\n\n```roofline\nmodel: llama-2-7b\n```\n";
         let found = parts(body);
-        assert_eq!(
-            found[1],
-            Part::Block {
-                fence: 7,
-                yaml: "model: llama-2-7b\n".into()
-            }
-        );
+        let Part::Block { fence, yaml, .. } = &found[1] else {
+            panic!("a block: {found:?}")
+        };
+        assert_eq!((*fence, yaml.as_str()), (7, "model: llama-2-7b\n"));
     }
 
     #[test]
@@ -153,5 +155,17 @@ mod tests {
         assert_eq!(&body[run.offset(at)..], "4 GB");
         // Inside the entity: its start.
         assert_eq!(run.offset(4), 4);
+    }
+
+    #[test]
+    fn an_entity_as_long_as_its_text_is_not_taken_as_written() {
+        // `&nLl;` is five bytes, and so is the text it stands for, U+22D8 U+0338.
+        let body = "a &nLl; b";
+        let [Part::Text(run)] = &parts(body)[..] else {
+            panic!("one run")
+        };
+        assert_eq!(run.text, "a \u{22d8}\u{338} b");
+        let inside = "a \u{22d8}".len();
+        assert_eq!(run.offset(inside), body.find('&').unwrap());
     }
 }

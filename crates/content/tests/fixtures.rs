@@ -107,6 +107,7 @@ invalid_file! {
     line_separator_inside_yaml => "line-separator-in-yaml", Error;
     typed_figure_is_a_warning => "typed-figure", Warning;
     calculator_context_beyond_the_model => "context-beyond-model", Warning;
+    calculator_context_beyond_the_model_in_a_list_item => "context-beyond-model-in-list-item", Warning;
     inline_value_context_beyond_the_model => "inline-context-beyond-model", Warning;
     input_in_a_show_list => "input-in-show", Error;
     digits_on_a_count => "digits-on-a-count", Error;

@@ -346,22 +346,19 @@ fn params_in_words(v: f64, digits: u8, locale: Locale) -> String {
     let Some(mut idx) = NUMBER_WORDS.iter().rposition(|(f, ..)| v.abs() >= *f) else {
         return format_fixed(v.round(), 0, locale);
     };
+    let mut mantissa = round_significant(v / NUMBER_WORDS[idx].0, digits);
     // 999.96 billion rounds to 1,000 billion: one trillion.
-    if round_significant(v / NUMBER_WORDS[idx].0, digits).abs() >= 1000.0 && idx + 1 < NUMBER_WORDS.len() {
+    if mantissa.abs() >= 1000.0 && idx + 1 < NUMBER_WORDS.len() {
         idx += 1;
+        mantissa = round_significant(v / NUMBER_WORDS[idx].0, digits);
     }
-    let (factor, en, de_one, de_many) = NUMBER_WORDS[idx];
-    let text = format_significant(v / factor, digits, locale);
-    let number = match text.split_once(locale.decimal_separator()) {
-        Some((int, frac)) if frac.trim_end_matches('0').is_empty() => int.to_string(),
-        Some((int, frac)) => format!("{int}{}{}", locale.decimal_separator(), frac.trim_end_matches('0')),
-        None => text,
-    };
+    let (_, en, de_one, de_many) = NUMBER_WORDS[idx];
     let word = match locale {
         Locale::En => en,
-        Locale::De if number == "1" => de_one,
+        Locale::De if mantissa == 1.0 => de_one,
         Locale::De => de_many,
     };
+    let number = format_trimmed(mantissa, decimals_for(mantissa, digits), locale);
     format!("{number}{UNIT_SPACE}{word}")
 }
 

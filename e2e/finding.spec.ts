@@ -26,8 +26,8 @@ test.describe('search', () => {
   test('ignores case, accents and umlauts, typed or spelled out', async ({ page, problems }) => {
     await page.goto('de/');
     await live(page);
-    // "Größe" stands in the definition of Speicherbandbreite; "fließen" too.
-    for (const query of ['GRÖSSE', 'groesse', 'grosse', 'fliessen', 'Groeße']) {
+    // "Übertragungsrate" and "fließen" stand in the definition of Speicherbandbreite.
+    for (const query of ['ÜBERTRAGUNGSRATE', 'uebertragungsrate', 'ubertragungsrate', 'FLIESSEN', 'fliessen', 'Fließen']) {
       await search(page).fill(query);
       await expect(options(page), query).toHaveCount(1);
       await expect(options(page).first()).toContainText('Speicherbandbreite');
@@ -94,7 +94,7 @@ test.describe('search', () => {
 
   for (const [lang, query, other, label] of [
     ['en', 'speicherband', 'de', 'Include German entries'],
-    ['de', 'memory bandwidth', 'en', 'Auch englische Einträge'],
+    ['de', 'HBM bandwidth', 'en', 'Auch englische Einträge'],
   ] as const) {
     test(`can include the other language (${lang})`, async ({ page, problems }) => {
       await page.goto(`${lang}/`);
@@ -114,8 +114,8 @@ test.describe('search', () => {
 
 test.describe('link previews', () => {
   for (const [lang, slug, target, words] of [
-    ['en', 'memory-bound', 'Memory bandwidth', 'rate at which bytes move'],
-    ['de', 'memory-bound', 'Speicherbandbreite', 'Rate, mit der Bytes'],
+    ['en', 'memory-bound', 'Memory bandwidth', 'how many bytes per second'],
+    ['de', 'memory-bound', 'Speicherbandbreite', 'wie viele Bytes pro Sekunde'],
   ] as const) {
     test(`show the target's definition on hover and on focus (${lang})`, async ({ page, problems }) => {
       await page.goto(`${lang}/${slug}`);

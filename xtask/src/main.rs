@@ -16,8 +16,9 @@ use std::process::{Command, ExitCode};
 /// The trunk release this project builds with (0.22 needs a newer rustc).
 const TRUNK_VERSION: &str = "0.21.14";
 /// Gzip bytes a first visit may transfer (wasm + JS + CSS + HTML). Lower it as the
-/// bundle shrinks.
-pub const BUDGET_GZIP_BYTES: u64 = 300 * 1024;
+/// bundle shrinks. The entries' index and inline values still travel in the wasm, so
+/// the budget grows with the content until they move out into fetched files.
+pub const BUDGET_GZIP_BYTES: u64 = 306 * 1024;
 /// The sub-path the tests serve the site under, as GitHub Pages does for a repository.
 const TEST_BASE_PATH: &str = "/glossary/";
 /// The origin the test build pretends to be published at.

@@ -645,21 +645,7 @@ mod tests {
     use super::*;
 
     fn presets() -> Presets {
-        let file = |name: &str| {
-            std::fs::read_to_string(
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../../content/data")
-                    .join(name),
-            )
-            .expect("preset file exists")
-        };
-        let mut out = Vec::new();
-        let presets = Presets {
-            hardware: crate::presets::parse_hardware("hardware.yaml", &file("hardware.yaml"), &mut out),
-            models: crate::presets::parse_models("models.yaml", &file("models.yaml"), &mut out),
-        };
-        assert!(out.is_empty(), "{out:?}");
-        presets
+        crate::presets::site_presets()
     }
 
     /// The error of a block with llama-2-7b on an A100 and `change`, as (line,

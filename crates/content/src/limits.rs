@@ -145,25 +145,10 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::{parse_hardware, parse_models};
     use crate::prose::parts;
 
     fn presets() -> Presets {
-        let file = |name: &str| {
-            std::fs::read_to_string(
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../../content/data")
-                    .join(name),
-            )
-            .expect("preset file exists")
-        };
-        let mut out = Vec::new();
-        let presets = Presets {
-            hardware: parse_hardware("hardware.yaml", &file("hardware.yaml"), &mut out),
-            models: parse_models("models.yaml", &file("models.yaml"), &mut out),
-        };
-        assert!(out.is_empty(), "{out:?}");
-        presets
+        crate::presets::site_presets()
     }
 
     /// Line and column of each warning about `text`, a body without inline values.

@@ -540,6 +540,26 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
     })
 }
 
+/// The site's own presets from `content/data`, for tests; panics on any problem.
+#[cfg(test)]
+pub(crate) fn site_presets() -> Presets {
+    let file = |name: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../content/data")
+                .join(name),
+        )
+        .expect("preset file exists")
+    };
+    let mut out = Vec::new();
+    let presets = Presets {
+        hardware: parse_hardware("hardware.yaml", &file("hardware.yaml"), &mut out),
+        models: parse_models("models.yaml", &file("models.yaml"), &mut out),
+    };
+    assert!(out.is_empty(), "{out:?}");
+    presets
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -349,30 +349,45 @@ fn flag(args: &[String], name: &str) -> Option<String> {
         .cloned()
 }
 
+/// What `cargo xtask` without a known command prints.
+const USAGE: &str = "usage: cargo xtask <command>
+  setup                      install what the build and the tests need
+  serve                      trunk serve with live reload on http://127.0.0.1:8080/
+  dist [--base-path /repo/] [--origin https://owner.github.io]
+                             release build with every route pre-rendered into dist/
+  serve-dist [--base-path P] [--port N]
+                             serve dist/ like GitHub Pages, to localhost only
+  check-content              check every entry and preset
+  test                       everything CI checks
+  e2e [playwright args]      the browser tests against the current dist/
+  corpus [playwright args]   build the 500-entry corpus and run its timing tests";
+
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
-    let base = args
-        .iter()
-        .position(|a| a == "--base-path")
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-        .unwrap_or_else(|| "/".into());
+    let base = flag(&args, "--base-path").unwrap_or_else(|| "/".into());
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup(),
-        Some("serve") => setup_build().and_then(|()| run(cmd("trunk").args(["serve", "--port", "8080"]), "trunk serve on http://127.0.0.1:8080/")),
+        Some("serve") => setup_build().and_then(|()| {
+            run(
+                cmd("trunk").args(["serve", "--port", "8080"]),
+                "trunk serve on http://127.0.0.1:8080/",
+            )
+        }),
         Some("dist") => {
             let origin = flag(&args, "--origin").unwrap_or_else(|| "http://localhost".into());
             setup_build().and_then(|()| dist(&base, &origin)).map(|_| ())
         }
         Some("serve-dist") => {
-            let port = args.iter().position(|a| a == "--port").and_then(|i| args.get(i + 1)).and_then(|p| p.parse().ok()).unwrap_or(8081);
+            let port = flag(&args, "--port").and_then(|p| p.parse().ok()).unwrap_or(8081);
             server::serve_forever(&root().join("dist"), &content::site::normalise_base(&base), port)
         }
         Some("check-content") => check_content(),
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
-        Some("corpus") => setup().and_then(|()| corpus_dist()).and_then(|()| run_browser_tests(&root().join("target/corpus/dist"), true, true, &args[1..])),
-        _ => Err("usage: cargo xtask <setup | serve | dist [--base-path /repo/] [--origin https://owner.github.io] | serve-dist [--base-path P] [--port N] | check-content | test | e2e [playwright args] (browser tests against the current dist/) | corpus [playwright args] (build the 500-entry corpus, run its timing tests)>".into()),
+        Some("corpus") => setup()
+            .and_then(|()| corpus_dist())
+            .and_then(|()| run_browser_tests(&root().join("target/corpus/dist"), true, true, &args[1..])),
+        _ => Err(USAGE.into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

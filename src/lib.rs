@@ -6,6 +6,7 @@
 pub mod app;
 pub mod components;
 pub mod data;
+pub mod dom;
 pub mod html;
 pub mod i18n;
 pub mod listen;

@@ -12,6 +12,7 @@ use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::components::preview::LinkPreviews;
 use crate::data::{category_name, find, Body, Entry, Lang, Prose, Segment, BODIES, ENTRIES};
+use crate::dom::elements;
 use crate::html::escape;
 use crate::i18n::texts;
 use crate::listen::on;
@@ -84,37 +85,27 @@ pub fn EntryPage() -> impl IntoView {
 /// string into links to other entries.
 fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, lang: Lang, query: &str) {
     let (scenario, _) = state.valid.get_untracked();
-    if let Ok(spans) = article.query_selector_all("[data-rv]") {
-        for i in 0..spans.length() {
-            let Some(el) = spans.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
-                continue;
-            };
-            let index = el.get_attribute("data-rv").and_then(|v| v.parse::<usize>().ok());
-            if let Some(text) = index
-                .and_then(|k| body.inline.get(k))
-                .and_then(|v| v.text(&scenario, lang))
-            {
-                if el.text_content().as_deref() != Some(text.as_str()) {
-                    el.set_text_content(Some(&text));
-                }
+    for el in elements(article, "[data-rv]") {
+        let index = el.get_attribute("data-rv").and_then(|v| v.parse::<usize>().ok());
+        if let Some(text) = index
+            .and_then(|k| body.inline.get(k))
+            .and_then(|v| v.text(&scenario, lang))
+        {
+            if el.text_content().as_deref() != Some(text.as_str()) {
+                el.set_text_content(Some(&text));
             }
         }
     }
-    if let Ok(links) = article.query_selector_all("a.xref") {
-        for i in 0..links.length() {
-            let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
-                continue;
-            };
-            let base = match a.get_attribute("data-href") {
-                Some(h) => h,
-                None => {
-                    let h = a.get_attribute("href").unwrap_or_default();
-                    let _ = a.set_attribute("data-href", &h);
-                    h
-                }
-            };
-            let _ = a.set_attribute("href", &urls::with_query(&base, query));
-        }
+    for a in elements(article, "a.xref") {
+        let base = match a.get_attribute("data-href") {
+            Some(h) => h,
+            None => {
+                let h = a.get_attribute("href").unwrap_or_default();
+                let _ = a.set_attribute("data-href", &h);
+                h
+            }
+        };
+        let _ = a.set_attribute("href", &urls::with_query(&base, query));
     }
 }
 

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use crate::components::head::use_head;
 use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
 use crate::data::{entries, Entry, Lang, CATEGORIES};
+use crate::dom::elements;
 use crate::html::escape;
 use crate::i18n::texts;
 use crate::pages::not_found::NotFound;
@@ -55,16 +56,6 @@ fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, Stri
         query.get("category").unwrap_or_default(),
         query.get("marker").unwrap_or_default(),
     )
-}
-
-/// The elements below `root` that match `selector`.
-fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
-    let Ok(list) = root.query_selector_all(selector) else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
-        .collect()
 }
 
 /// Shows the entries matching the filters and hides the rest, with their empty

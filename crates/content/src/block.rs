@@ -6,8 +6,7 @@ use roofline::{
 };
 use serde::Deserialize;
 
-use crate::diagnostic::did_you_mean;
-use crate::presets::{author_key, explain, to_base, Presets};
+use crate::presets::{author_key, explain, hint, to_base, Presets};
 use crate::yaml::{self, Step};
 
 /// A chart a calculator can show.
@@ -177,10 +176,10 @@ impl Hint {
         #[cfg(test)]
         NEAREST_WORKED_OUT.with(|n| n.set(n.get() + 1));
         match ids {
-            Ids::Outputs => id_hint(&word, Output::ALL.iter().map(|o| o.id())),
-            Ids::Results => id_hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
-            Ids::Charts => id_hint(&word, Chart::ALL.iter().map(|(_, id)| *id)),
-            Ids::InlineKeys => id_hint(&word, INLINE_KEYS.iter().copied()),
+            Ids::Outputs => hint(&word, Output::ALL.iter().map(|o| o.id())),
+            Ids::Results => hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
+            Ids::Charts => hint(&word, Chart::ALL.iter().map(|(_, id)| *id)),
+            Ids::InlineKeys => hint(&word, INLINE_KEYS.iter().copied()),
             Ids::Models => presets.model_hint(&word),
             Ids::Hardware => presets.hardware_hint(&word),
         }
@@ -236,13 +235,6 @@ fn dtype(name: &str, group_size: Option<u32>) -> Result<DataType, BlockError> {
         (Some(g), Some(size)) => d.with_groups(Groups { group_size: size, ..g }),
         _ => d,
     })
-}
-
-fn id_hint<'a>(word: &str, ids: impl Iterator<Item = &'a str> + Clone) -> String {
-    match did_you_mean(word, ids.clone()) {
-        Some(near) => format!("did you mean `{near}`?"),
-        None => format!("known: {}", ids.collect::<Vec<_>>().join(", ")),
-    }
 }
 
 /// The largest calculator block, in bytes of YAML: a block sets a few keys.

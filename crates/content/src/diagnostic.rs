@@ -116,6 +116,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Messages of one kind per file given one by one; any more are counted in one
+/// further message. Each message locates its key with a parse of the file, so that
+/// a file of many faults takes a bounded time.
+pub const LISTED: usize = 10;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,7 +18,7 @@
 use roofline::{Locale, Output, Report, Unit};
 
 use crate::block::CalcBlock;
-use crate::diagnostic::{line_col, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::markdown::Source;
 use crate::prose::{Part, Run};
 
@@ -389,10 +389,9 @@ pub fn check(src: &Source<'_>, parts: &[Part], scenario: Option<&CalcBlock>, out
 /// The warning for figure `f` of `run`.
 fn warning(src: &Source<'_>, run: &Run, f: &Figure, report: Option<&Report>) -> Diagnostic {
     let written = spaced(&run.text[f.start..f.end]);
-    let (line, column) = line_col(src.text, run.offset(f.start));
     let message = format!("typed figure `{written}`: use an inline value");
     let measured = format!("{} {}", &run.text[f.start..f.number_end], f.unit);
-    Diagnostic::warning(src.path, src.first_line + line - 1, column, message)
+    src.warning(run.offset(f.start), message)
         .hint(hint(&measured, f.unit, report, src.locale))
 }
 

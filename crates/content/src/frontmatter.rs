@@ -2,16 +2,11 @@
 
 use serde::Deserialize;
 
-use crate::diagnostic::{did_you_mean, Diagnostic};
+use crate::diagnostic::{did_you_mean, Diagnostic, LISTED};
 use crate::yaml::{self, Step};
 
 /// The largest frontmatter, in bytes of YAML: the metadata of one entry.
 pub const MAX_FRONTMATTER_BYTES: usize = 16 * 1024;
-
-/// Messages of one kind per frontmatter given one by one; any more are counted in
-/// one further message. Each message locates its key with a parse of the
-/// frontmatter, so that a frontmatter of many faults takes a bounded time.
-const LISTED: usize = 10;
 
 /// A reference shown under the entry.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

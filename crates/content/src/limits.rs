@@ -13,7 +13,7 @@
 use roofline::Scenario;
 
 use crate::block::{context_beyond, parse_block, parse_inline, CalcBlock};
-use crate::diagnostic::{line_col, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::markdown::{Origin, Source};
 use crate::presets::Presets;
 use crate::prose::{Part, Run};
@@ -103,11 +103,8 @@ fn inline_warnings(src: &Source<'_>, run: &Run, block: &CalcBlock, presets: &Pre
         let Some(message) = context_beyond(&s, model_name(&s, presets, &block.model_id)) else {
             continue;
         };
-        let (line, column) = line_col(src.text, run.offset(open));
-        let d = Diagnostic::warning(
-            src.path,
-            src.first_line + line - 1,
-            column,
+        let d = src.warning(
+            run.offset(open),
             format!("inline value `{{{{{}}}}}`: {message}", inner.trim()),
         );
         out.push(d.hint(format!(

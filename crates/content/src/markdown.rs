@@ -115,6 +115,12 @@ impl Source<'_> {
         Diagnostic::error(self.path, line, col, message)
     }
 
+    /// A warning at byte `offset` of the body.
+    pub(crate) fn warning(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.at(offset);
+        Diagnostic::warning(self.path, line, col, message)
+    }
+
     /// The file's line and column of a 1-based `line` and `column` in a calculator
     /// block's YAML `text`, as the YAML module counts them: the text lacks the
     /// indentation or `> ` that a list item or block quote has before each line,
@@ -666,7 +672,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
             self.messages.error(
                 offset,
                 format!("image `{url}` is not a file of this site"),
-                "images are files of this site, given by a relative path such as `images/roofline.svg`; the site's Content-Security-Policy blocks images from elsewhere",
+                raw::IMAGE_HINT,
             );
         }
     }

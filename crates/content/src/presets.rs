@@ -154,7 +154,8 @@ impl Presets {
     }
 }
 
-fn hint<'a>(id: &str, ids: impl Iterator<Item = &'a str> + Clone) -> String {
+/// "did you mean `x`?" for the nearest of `ids`, or the list of them.
+pub(crate) fn hint<'a>(id: &str, ids: impl Iterator<Item = &'a str> + Clone) -> String {
     match did_you_mean(id, ids.clone()) {
         Some(near) => format!("did you mean `{near}`?"),
         None => format!("known: {}", ids.collect::<Vec<_>>().join(", ")),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use roofline::Locale;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, LISTED};
 use crate::figures;
 use crate::frontmatter::{self, Frontmatter};
 use crate::limits;
@@ -137,11 +137,6 @@ pub const DATA_LIMIT: Limit = Limit {
     what: "a data file",
     hint: "presets and category names take a few KiB; check that this is the file meant",
 };
-
-/// Messages of one kind per data file given one by one; any more are counted in one
-/// further message. Each message locates its key with a parse of the file, so that
-/// a file of many faults takes a bounded time.
-const LISTED: usize = 10;
 
 /// An entry file with its frontmatter checked, before its body is rendered.
 struct Parsed {

@@ -1,4 +1,4 @@
-import { test, expect, ready, output, field } from './fixtures';
+import { test, expect, ready, output, field, live } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /** A fingerprint of what a canvas shows. */
@@ -136,7 +136,7 @@ test('a shared link whose values do not fit together keeps them and says why', a
     ['de', /Die Gewichte brauchen 141\sGB, nutzbar sind nur 72,0\sGB/],
   ] as const) {
     await page.goto(`${lang}/memory-bound?model=llama-3-70b&hw=a100-80gb&weights=fp16&gpus=1`);
-    await expect(page.locator('body[data-live]')).toBeAttached();
+    await live(page);
     // The reader's values stay in the form, with the form's own message.
     await expect(page.locator('.calculator .field-error').filter({ hasText: message })).toHaveCount(1);
     await expect(page.locator('.calculator .stale-notice')).toBeVisible();
@@ -151,7 +151,7 @@ test('a context beyond what the model reads is a warning in the reader\'s langua
     ['de', 'Kontextlänge (Tokens)', 'Llama-2-7B liest höchstens 4 096 Tokens Kontext.'],
   ] as const) {
     await page.goto(`${lang}/memory-bound`);
-    await expect(page.locator('body[data-live]')).toBeAttached();
+    await live(page);
     const limit = page.locator('.calculator .context-limit');
     await expect(limit).toHaveCount(0);
     // The German field reads thousands grouped as the site writes them.

@@ -1,9 +1,4 @@
-import { test, expect, Page } from './fixtures';
-
-/** The app has taken over the page. */
-async function live(page: Page) {
-  await expect(page.locator('body[data-live]')).toBeAttached();
-}
+import { test, expect, Page, live } from './fixtures';
 
 const search = (page: Page) => page.getByRole('search').getByRole('combobox');
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');

@@ -28,6 +28,11 @@ export const test = base.extend<{ problems: Problems }>({
 
 export { expect };
 
+/** The app has taken over the page. */
+export async function live(page: Page) {
+  await expect(page.locator('body[data-live]')).toBeAttached();
+}
+
 /** The app has rendered: the main landmark exists. */
 export async function ready(page: Page) {
   await expect(page.locator('main#main')).toBeVisible();

@@ -1,9 +1,9 @@
-import { test, expect } from '../fixtures';
+import { test, expect, live } from '../fixtures';
 
 // The corpus has entries starting with a digit (xtask/src/corpus.rs), listed under `#`.
 test('a category filter hides and counts the entries under # like any letter', async ({ page, problems }) => {
   await page.goto('en/');
-  await expect(page.locator('body[data-live]')).toBeAttached();
+  await live(page);
   const digits = page.locator('.letter-group').filter({ has: page.locator('h2', { hasText: /^#$/ }) });
   await expect(digits).toHaveCount(1);
   const all = await digits.locator('li').count();

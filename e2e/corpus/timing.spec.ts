@@ -1,4 +1,4 @@
-import { test, expect, Page } from '../fixtures';
+import { test, expect, live } from '../fixtures';
 
 // The generated corpus: CORPUS_ENTRIES entries per language (see xtask/src/corpus.rs).
 const entries = Number(process.env.CORPUS_ENTRIES ?? 500);
@@ -10,10 +10,6 @@ const budgets = process.env.TIMING_BUDGETS === '1';
 function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
-}
-
-async function live(page: Page) {
-  await expect(page.locator('body[data-live]')).toBeAttached();
 }
 
 test('every entry is listed; the index renders in under 100 ms', async ({ page, problems }) => {

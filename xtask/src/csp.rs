@@ -32,9 +32,7 @@ pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
         script_src.push_str(&base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes())));
         script_src.push('\'');
     }
-    let mut all = vec![DIRECTIVES[0], script_src.as_str()];
-    all.extend_from_slice(&DIRECTIVES[1..]);
-    all.join("; ")
+    format!("{}; {script_src}; {}", DIRECTIVES[0], DIRECTIVES[1..].join("; "))
 }
 
 /// The texts of the `<script>` elements without a `src` attribute, as the browser
@@ -84,7 +82,7 @@ fn has_attribute(attributes: &str, name: &str) -> bool {
 /// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
 /// its `<head>`.
 pub fn insert(html: &str) -> Result<String, String> {
-    if find_tag(html, "<meta").is_some_and(|_| html.contains("Content-Security-Policy")) {
+    if html.contains("Content-Security-Policy") {
         return Err("the page already has a Content-Security-Policy".into());
     }
     let policy = policy(inline_scripts(html)?);
@@ -94,10 +92,8 @@ pub fn insert(html: &str) -> Result<String, String> {
         .or_else(|| find_tag(html, "<html"))
         .ok_or("the page has neither <head> nor <html>")?;
     let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
-    // Keywords, hosts and base64 hashes: nothing that needs escaping in an attribute.
-    if policy.contains(['"', '&', '<', '>']) {
-        return Err(format!("the policy has a character that needs escaping: {policy}"));
-    }
+    // Keywords and base64 hashes: nothing that needs escaping in an attribute.
+    debug_assert!(!policy.contains(['"', '&', '<', '>']), "{policy}");
     let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
     Ok(format!("{}{meta}{}", &html[..head_end], &html[head_end..]))
 }

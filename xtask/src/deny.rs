@@ -96,10 +96,7 @@ fn deny() -> Command {
 
 /// cargo-deny's default folder for advisory databases, `$CARGO_HOME/advisory-dbs`.
 fn advisory_dbs() -> PathBuf {
-    let cargo_home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into())).join(".cargo"));
-    cargo_home.join("advisory-dbs")
+    crate::cargo_home().join("advisory-dbs")
 }
 
 /// A fetched database in `dbs` (`advisory-db-<hash>`, a git checkout). cargo-deny

@@ -30,8 +30,19 @@ type Result<T = ()> = std::result::Result<T, String>;
 /// (`cargo xtask` runs where it is called). A path fixed at compile time would point
 /// at another checkout when two share a target folder.
 fn root() -> PathBuf {
-    let here = env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    workspace_of(&here).unwrap_or(here)
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let here = env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        workspace_of(&here).unwrap_or(here)
+    })
+    .clone()
+}
+
+/// Cargo's home folder: `$CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> PathBuf {
+    env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env::var_os("HOME").unwrap_or_else(|| "/root".into())).join(".cargo"))
 }
 
 /// The nearest folder at or above `start` that holds this workspace: a `Cargo.toml`
@@ -51,9 +62,7 @@ fn say(what: &str) {
 /// PATH with node_modules/.bin first, so trunk finds binaryen's wasm-opt.
 fn tool_path() -> String {
     let bin = root().join("node_modules/.bin");
-    let cargo_bin = env::var("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env::var("HOME").unwrap_or_else(|_| "/root".into())).join(".cargo"));
+    let cargo_bin = cargo_home();
     format!(
         "{}:{}:{}",
         bin.display(),
@@ -379,7 +388,7 @@ fn main() -> ExitCode {
         }
         Some("serve-dist") => {
             let port = flag(&args, "--port").and_then(|p| p.parse().ok()).unwrap_or(8081);
-            server::serve_forever(&root().join("dist"), &content::site::normalise_base(&base), port)
+            server::serve_forever(&root().join("dist"), &base, port)
         }
         Some("check-content") => check_content(),
         Some("test") => test(),

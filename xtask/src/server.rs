@@ -635,20 +635,22 @@ mod tests {
         (code.and_then(|c| c.parse().ok()).unwrap_or(0), body.to_string())
     }
 
-    /// Status code and body for `method target` from a loopback host.
-    fn request(port: u16, method: &str, target: &str) -> (u16, String) {
-        let head = format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    /// Status code and body of a GET for `target` from a loopback host.
+    fn get(port: u16, target: &str) -> (u16, String) {
+        let head = format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
         status_and_body(&exchange(port, head.as_bytes()))
     }
 
-    fn get(port: u16, target: &str) -> (u16, String) {
-        request(port, "GET", target)
+    /// The status code of a GET for `/glossary/` with exactly these header lines.
+    fn status_with_headers_only(port: u16, headers: &str) -> u16 {
+        let head = format!("GET /glossary/ HTTP/1.1\r\n{headers}\r\n");
+        status_and_body(&exchange(port, head.as_bytes())).0
     }
 
-    /// The status code of a GET for `/glossary/` with these extra header lines.
+    /// The status code of a GET for `/glossary/` from `localhost` with these extra
+    /// header lines.
     fn status_with_headers(port: u16, headers: &str) -> u16 {
-        let head = format!("GET /glossary/ HTTP/1.1\r\nHost: localhost:{port}\r\n{headers}\r\n");
-        status_and_body(&exchange(port, head.as_bytes())).0
+        status_with_headers_only(port, &format!("Host: localhost:{port}\r\n{headers}"))
     }
 
     #[test]
@@ -777,12 +779,6 @@ mod tests {
             400,
             "two Host headers"
         );
-    }
-
-    /// The status code of a GET for `/glossary/` with exactly these header lines.
-    fn status_with_headers_only(port: u16, headers: &str) -> u16 {
-        let head = format!("GET /glossary/ HTTP/1.1\r\n{headers}\r\n");
-        status_and_body(&exchange(port, head.as_bytes())).0
     }
 
     #[test]

@@ -1,9 +1,24 @@
-//! Renders `content/` into Rust data for the app (`OUT_DIR/content.rs`). The
-//! browser bundle never contains a YAML or Markdown parser.
+//! Checks `content/` and writes the site's data for the app into `OUT_DIR`: the
+//! presets (`presets.bin`, part of every build) and, for builds that carry their
+//! content rather than fetch it, every data file (`bundle.bin`). The browser bundle
+//! never contains a YAML or Markdown parser.
+//!
+//! Whether a build carries its content is decided here, once, and named by the cfg
+//! `bundled`: native builds (the pre-renderer, tests) and debug browser builds
+//! (`trunk serve`) carry it; the release browser build fetches it, so that its wasm
+//! does not change when an entry does.
 
 use std::path::Path;
 
+fn write_if_changed(path: &Path, bytes: &[u8]) {
+    // Unchanged output keeps the file's timestamp, so nothing recompiles needlessly.
+    if std::fs::read(path).ok().as_deref() != Some(bytes) {
+        std::fs::write(path, bytes).expect("OUT_DIR is writable");
+    }
+}
+
 fn main() {
+    println!("cargo::rustc-check-cfg=cfg(bundled)");
     // `GLOSSARY_CONTENT_ROOT`: a folder holding another `content/`, such as the
     // generated corpus of `cargo xtask corpus`; the project's own by default.
     println!("cargo:rerun-if-env-changed=GLOSSARY_CONTENT_ROOT");
@@ -12,7 +27,8 @@ fn main() {
     let root = root.as_path();
     println!("cargo:rerun-if-changed={}", root.join("content").display());
     println!("cargo:rerun-if-env-changed=GLOSSARY_BASE_PATH");
-    let base = content::site::normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
+    let base = vocab::urls::normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
+    println!("cargo:rustc-env=GLOSSARY_BASE={base}");
 
     let site = content::load(root, &base);
     for file in &site.files {
@@ -28,10 +44,19 @@ fn main() {
         eprintln!("the content has errors; run `cargo xtask check-content` for the full report");
         std::process::exit(1);
     }
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("content.rs");
-    let code = content::codegen::generate(&site, &base);
-    // Unchanged output keeps the file's timestamp, so nothing recompiles needlessly.
-    if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str()) {
-        std::fs::write(&out, code).expect("OUT_DIR is writable");
-    }
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).to_path_buf();
+    let presets = content::files::presets(&site.presets);
+    write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
+
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
+    let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
+    let bundled = !(wasm && release);
+    // An empty bundle where the content is fetched: the file exists either way.
+    let bundle = if bundled {
+        println!("cargo:rustc-cfg=bundled");
+        content::files::bundle(&site, &base)
+    } else {
+        vocab::wire::Bundle::default()
+    };
+    write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&bundle));
 }

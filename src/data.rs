@@ -1,345 +1,280 @@
-//! The glossary's data, generated at build time from `content/` by crates/content.
-//! Entries' metadata (`ENTRIES`) and bodies (`BODIES`) are separate tables, so the
-//! bodies can move to files fetched on demand without touching the index.
+//! The glossary's data. The presets are part of the program; everything per entry
+//! comes from the data files of [`vocab::wire`]: carried in the build where the
+//! cfg `bundled` says so (natively and in debug browser builds, see `build.rs`),
+//! fetched where it does not (the release browser build), so that the wasm does not
+//! change when an entry does.
+//!
+//! Loaded files live for the rest of the visit: the app keeps `&'static`
+//! references to them, and a reader opens a bounded number of entries.
 
-use roofline::{BytesPerSecond, DataType, Output, Override, Scenario};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
-/// A language of the site.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// German.
-    De,
-    /// English.
-    En,
+pub use vocab::wire::{
+    Body, Calculator, Change, EntryData, HardwareId, Index, IndexEntry, Inline, ModelId, Presets, Segment, Summary,
+};
+pub use vocab::{Chart, EntryId, Lang};
+
+/// The URL path the site is served under, ending in `/` (`GLOSSARY_BASE_PATH` at
+/// build time).
+pub const BASE_PATH: &str = env!("GLOSSARY_BASE");
+
+/// The presets: part of every build, since a calculator needs them at once.
+pub fn presets() -> &'static Presets {
+    static PRESETS: OnceLock<Presets> = OnceLock::new();
+    PRESETS.get_or_init(|| {
+        vocab::wire::decode(include_bytes!(concat!(env!("OUT_DIR"), "/presets.bin"))).unwrap_or_default()
+    })
 }
 
-impl Lang {
-    /// Every language, in display order.
-    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
-
-    /// `de` or `en`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::De => "de",
-            Lang::En => "en",
-        }
-    }
-
-    /// The language for a code, if the site has it.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.code() == code)
-    }
-
-    /// The other language.
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::De => Lang::En,
-            Lang::En => Lang::De,
-        }
-    }
-
-    /// Number formatting for this language.
-    pub fn locale(self) -> roofline::Locale {
-        match self {
-            Lang::De => roofline::Locale::De,
-            Lang::En => roofline::Locale::En,
-        }
-    }
+/// Every data file, in builds that carry them.
+#[cfg(bundled)]
+fn bundle() -> &'static vocab::wire::Bundle {
+    static BUNDLE: OnceLock<vocab::wire::Bundle> = OnceLock::new();
+    BUNDLE.get_or_init(|| {
+        vocab::wire::decode(include_bytes!(concat!(env!("OUT_DIR"), "/bundle.bin"))).unwrap_or_default()
+    })
 }
 
-/// A reference of an entry.
-#[derive(Debug)]
-pub struct Source {
-    /// Link text.
-    pub label: &'static str,
-    /// Address.
-    pub url: &'static str,
+/// The data files of the build, for the pre-renderer to write: path and content.
+#[cfg(bundled)]
+pub fn files() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    bundle().files.iter().map(|(p, b)| (p.as_str(), b.as_slice()))
 }
 
-/// A related term; `entry` is set where the term has an entry.
-#[derive(Debug)]
-pub struct Related {
-    /// The term as written.
-    pub term: &'static str,
-    /// Index into [`ENTRIES`].
-    pub entry: Option<usize>,
+/// The path of a language's index file, in builds that carry it.
+#[cfg(bundled)]
+pub fn index_path(lang: Lang) -> Option<&'static str> {
+    bundle().index_path(lang)
 }
 
-/// An entry's metadata.
-#[derive(Debug)]
-pub struct Entry {
-    /// Language.
-    pub lang: Lang,
-    /// URL segment.
-    pub slug: &'static str,
-    /// Headword.
-    pub term: &'static str,
-    /// Other names.
-    pub variants: &'static [&'static str],
-    /// Category slug.
-    pub category: Option<&'static str>,
-    /// Short tag.
-    pub marker: Option<&'static str>,
-    /// One-sentence definition.
-    pub short: &'static str,
-    /// Whether the entry is a draft.
-    pub draft: bool,
-    /// Index of the same concept in the other language.
-    pub translation: Option<usize>,
-}
-
-/// What only an entry's own page shows (see [`DETAILS`]).
-#[derive(Debug)]
-pub struct Details {
-    /// References.
-    pub sources: &'static [Source],
-    /// Workflow state as written.
-    pub status: Option<&'static str>,
-    /// Last edit, `YYYY-MM-DD`.
-    pub updated: Option<&'static str>,
-    /// Related terms.
-    pub related: &'static [Related],
-}
-
-/// A category of entries.
-#[derive(Debug)]
-pub struct Category {
-    /// Language.
-    pub lang: Lang,
-    /// The slug the entries carry.
-    pub slug: &'static str,
-    /// Display name.
-    pub name: &'static str,
-}
-
-/// A chart of a calculator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Chart {
-    /// Log-log roofline.
-    Roofline,
-    /// Tokens/s against batch size.
-    Batch,
-    /// Requests that fit against context length.
-    Capacity,
-}
-
-impl Chart {
-    /// A stable name: `roofline`, `batch`, `capacity`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Chart::Roofline => "roofline",
-            Chart::Batch => "batch",
-            Chart::Capacity => "capacity",
-        }
-    }
-}
-
-/// A calculator block of an entry.
-#[derive(Debug)]
-pub struct Calculator {
-    /// Index into [`MODELS`] of the preset it starts from.
-    pub model: usize,
-    /// Index into [`HARDWARE`].
-    pub hardware: usize,
-    /// The entry's example.
-    pub scenario: Scenario,
-    /// Outputs to show.
-    pub show: &'static [Output],
-    /// Charts to draw.
-    pub charts: &'static [Chart],
-}
-
-/// A change an inline value makes to the live scenario. Presets are named by their
-/// index into [`MODELS`] and [`HARDWARE`], so that the bundle carries a preset's
-/// figures once however many sentences pin it.
-#[derive(Clone, Copy, Debug)]
-pub enum Change {
-    /// Another model: index into [`MODELS`].
-    Model(usize),
-    /// Another device: index into [`HARDWARE`].
-    Hardware(usize),
-    /// Another bandwidth in bytes per second.
-    Bandwidth(f64),
-    /// Another batch size.
-    Batch(u32),
-    /// Another context length.
-    Context(u32),
-    /// Another prompt length.
-    Prompt(u32),
-    /// Another number of devices.
-    Devices(u32),
-    /// Another weight type.
-    Weights(DataType),
-    /// Another KV cache type.
-    Kv(DataType),
-}
-
-impl Change {
-    /// The core's override; `None` for a preset index the tables do not have.
-    pub fn to_override(self) -> Option<Override> {
-        Some(match self {
-            Change::Model(i) => Override::Model(MODELS.get(i)?.model),
-            Change::Hardware(i) => Override::Hardware(HARDWARE.get(i)?.hardware),
-            Change::Bandwidth(b) => Override::Bandwidth(BytesPerSecond(b)),
-            Change::Batch(n) => Override::Batch(n),
-            Change::Context(n) => Override::Context(n),
-            Change::Prompt(n) => Override::Prompt(n),
-            Change::Devices(n) => Override::Devices(n),
-            Change::Weights(d) => Override::Weights(d),
-            Change::Kv(d) => Override::Kv(d),
-        })
-    }
-}
-
-/// An inline value in the prose.
-#[derive(Debug)]
-pub struct Inline {
-    /// The figure.
-    pub output: Output,
-    /// Changes applied to the live scenario first.
-    pub changes: &'static [Change],
-    /// Significant digits, if not the unit's default.
-    pub digits: Option<u8>,
-}
-
-impl Inline {
-    /// The text for the live scenario; `None` where it cannot be computed.
-    pub fn text(&self, scenario: &Scenario, lang: Lang) -> Option<String> {
-        let mut s = *scenario;
-        for change in self.changes {
-            s = s.with_override(change.to_override()?);
-        }
-        self.output.text_for(&s, lang.locale(), self.digits).ok()?
-    }
-}
-
-/// A part of a body.
-#[derive(Debug)]
-pub enum Segment {
-    /// Prose, by index into the entry's prose segments (see [`Prose`]).
-    Prose(usize),
-    /// A calculator, by index into [`Body::calculators`].
-    Calculator(usize),
-}
-
-/// An entry's body.
-#[derive(Debug)]
-pub struct Body {
-    /// Reading order.
-    pub segments: &'static [Segment],
-    /// Calculators; the first is the entry's scenario.
-    pub calculators: &'static [Calculator],
-    /// Inline values, referenced as `data-rv` from the HTML.
-    pub inline: &'static [Inline],
-}
-
-/// A device preset.
-#[derive(Debug)]
-pub struct HardwarePreset {
-    /// Identifier.
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// Figures.
-    pub hardware: roofline::Hardware,
-    /// Where the bandwidth figure comes from.
-    pub source: &'static str,
-}
-
-/// A model preset.
-#[derive(Debug)]
-pub struct ModelPreset {
-    /// Identifier.
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// Figures.
-    pub model: roofline::Model,
-    /// Where the shape comes from.
-    pub source: &'static str,
-}
-
-mod generated {
-    #![allow(clippy::all, clippy::pedantic, unused_imports)]
-    use super::*;
-    use roofline::{
-        Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Workload,
-    };
-    include!(concat!(env!("OUT_DIR"), "/content.rs"));
-}
-
-pub use generated::{BASE_PATH, BODIES, CATEGORIES, ENTRIES, HARDWARE, MODELS};
-
-#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-pub use generated::{DETAILS, PROSE};
-
-/// Separates the segments of a prose file. Sanitised prose never holds a comment.
-pub const PROSE_SEPARATOR: &str = "<!--segment-->\n";
-
-/// An entry's prose: sanitised HTML, one string per [`Segment::Prose`], then the
-/// page's footer (related terms, sources, date).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Prose {
-    /// Not loaded yet (or already on the page, put there by the pre-renderer).
-    Pending,
-    /// The segments.
-    Ready(Vec<String>),
-    /// The prose file could not be loaded.
+/// Why something could not be loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// There is no such entry.
+    NotFound,
+    /// The file could not be fetched or read (offline, a newer version of the site).
     Failed,
 }
 
-impl Prose {
-    /// The prose the build carries: every native build and debug browser builds.
-    /// The release browser build carries none and fetches [`crate::urls::prose`].
-    pub fn bundled(index: usize) -> Prose {
-        #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-        {
-            Prose::parse(&Prose::file(index))
-        }
-        #[cfg(not(any(not(target_arch = "wasm32"), debug_assertions)))]
-        {
-            let _ = index;
-            Prose::Pending
-        }
-    }
+/// What has been loaded so far.
+#[derive(Default)]
+struct Store {
+    indexes: HashMap<Lang, &'static Index>,
+    entries: HashMap<(Lang, String), &'static EntryData>,
+    prose: HashMap<String, &'static [String]>,
+}
 
-    /// The prose file of an entry, as the pre-renderer writes it.
-    #[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-    pub fn file(index: usize) -> String {
-        let footer = crate::pages::entry::footer(index);
-        let mut parts: Vec<&str> = PROSE[index].to_vec();
-        parts.push(&footer);
-        parts.join(PROSE_SEPARATOR)
-    }
+thread_local! {
+    static STORE: RefCell<Store> = RefCell::default();
+    static HYDRATING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
-    /// Splits a prose file.
-    pub fn parse(file: &str) -> Prose {
-        Prose::Ready(file.split(PROSE_SEPARATOR).map(str::to_string).collect())
-    }
+fn keep<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
 
-    /// Segment `k`, or nothing while it is not loaded.
-    pub fn segment(&self, k: usize) -> &str {
-        match self {
-            Prose::Ready(segments) => segments.get(k).map_or("", String::as_str),
-            Prose::Pending | Prose::Failed => "",
-        }
+/// Whether the app is taking over a pre-rendered page right now: a page then shows
+/// what the pre-renderer wrote and fetches nothing to draw it again.
+pub fn hydrating() -> bool {
+    HYDRATING.with(std::cell::Cell::get)
+}
+
+/// Runs `f` while taking over a pre-rendered page.
+pub fn while_hydrating(f: impl FnOnce()) {
+    HYDRATING.with(|h| h.set(true));
+    f();
+    HYDRATING.with(|h| h.set(false));
+}
+
+/// The content of a data file: from the bundle, or fetched below the base path.
+async fn file(path: &str) -> Result<Vec<u8>, LoadError> {
+    #[cfg(bundled)]
+    {
+        bundle().file(path).map(<[u8]>::to_vec).ok_or(LoadError::NotFound)
+    }
+    #[cfg(not(bundled))]
+    {
+        fetch_bytes(&format!("{BASE_PATH}{path}")).await.ok_or(LoadError::Failed)
     }
 }
 
-/// The entry of `lang` with `slug`.
-pub fn find(lang: Lang, slug: &str) -> Option<usize> {
-    ENTRIES.iter().position(|e| e.lang == lang && e.slug == slug)
+/// The bytes of a file of the site, or `None` when it cannot be had.
+#[cfg(not(bundled))]
+async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    Some(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
-/// The display name of a category of `lang`.
-pub fn category_name(lang: Lang, slug: &str) -> Option<&'static str> {
-    CATEGORIES
-        .iter()
-        .find(|c| c.lang == lang && c.slug == slug)
-        .map(|c| c.name)
+/// The content of a `<meta name>` of the page.
+#[cfg(not(bundled))]
+fn meta(name: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let el = document.query_selector(&format!("meta[name='{name}']")).ok()??;
+    el.get_attribute("content")
 }
 
-/// Entries of one language, in the order of the table.
-pub fn entries(lang: Lang) -> impl Iterator<Item = (usize, &'static Entry)> {
-    ENTRIES.iter().enumerate().filter(move |(_, e)| e.lang == lang)
+/// The path of a language's index file: named by the page in the fetching build.
+fn index_file(lang: Lang) -> Option<String> {
+    #[cfg(bundled)]
+    {
+        index_path(lang).map(str::to_string)
+    }
+    #[cfg(not(bundled))]
+    {
+        meta(&vocab::names::meta_index(lang))
+    }
+}
+
+/// A language's index, if loaded (always, in builds that carry it).
+pub fn index(lang: Lang) -> Option<&'static Index> {
+    if let Some(i) = STORE.with(|s| s.borrow().indexes.get(&lang).copied()) {
+        return Some(i);
+    }
+    #[cfg(bundled)]
+    {
+        let bytes = bundle().file(index_path(lang)?)?;
+        let index = keep(vocab::wire::decode::<Index>(bytes).ok()?);
+        STORE.with(|s| s.borrow_mut().indexes.insert(lang, index));
+        Some(index)
+    }
+    #[cfg(not(bundled))]
+    None
+}
+
+/// A language's index, loaded when first needed.
+pub async fn load_index(lang: Lang) -> Result<&'static Index, LoadError> {
+    if let Some(i) = index(lang) {
+        return Ok(i);
+    }
+    let path = index_file(lang).ok_or(LoadError::Failed)?;
+    let index: Index = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
+    let index = keep(index);
+    STORE.with(|s| s.borrow_mut().indexes.insert(lang, index));
+    Ok(index)
+}
+
+fn remember(data: EntryData) -> &'static EntryData {
+    let data = keep(data);
+    STORE.with(|s| {
+        s.borrow_mut()
+            .entries
+            .insert((data.lang, data.summary.slug.clone()), data)
+    });
+    data
+}
+
+/// An entry, if loaded (always, in builds that carry it).
+pub fn entry(lang: Lang, slug: &str) -> Option<&'static EntryData> {
+    if let Some(e) = STORE.with(|s| s.borrow().entries.get(&(lang, slug.to_string())).copied()) {
+        return Some(e);
+    }
+    #[cfg(bundled)]
+    {
+        let index = index(lang)?;
+        let file = &index.get(index.find(slug)?)?.file;
+        Some(remember(vocab::wire::decode(bundle().file(file)?).ok()?))
+    }
+    #[cfg(not(bundled))]
+    None
+}
+
+/// An entry, loaded when first needed: through its language's index.
+pub async fn load_entry(lang: Lang, slug: &str) -> Result<&'static EntryData, LoadError> {
+    if let Some(e) = entry(lang, slug) {
+        return Ok(e);
+    }
+    let index = load_index(lang).await?;
+    let id = index.find(slug).ok_or(LoadError::NotFound)?;
+    let path = &index.get(id).ok_or(LoadError::NotFound)?.file;
+    let data = vocab::wire::decode(&file(path).await?).map_err(|_| LoadError::Failed)?;
+    Ok(remember(data))
+}
+
+/// The entry a pre-rendered entry page names, loaded before the app takes the page
+/// over: `Ok(None)` on a page that is no entry.
+pub async fn load_page_entry() -> Result<Option<&'static EntryData>, LoadError> {
+    #[cfg(bundled)]
+    {
+        Ok(None)
+    }
+    #[cfg(not(bundled))]
+    {
+        let Some(path) = meta(vocab::names::META_ENTRY) else {
+            return Ok(None);
+        };
+        let data = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
+        Ok(Some(remember(data)))
+    }
+}
+
+/// An entry's prose: one string per prose segment, then the footer.
+pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
+    if let Some(p) = STORE.with(|s| s.borrow().prose.get(&entry.prose).copied()) {
+        return Some(p);
+    }
+    #[cfg(bundled)]
+    {
+        let text = std::str::from_utf8(bundle().file(&entry.prose)?).ok()?;
+        Some(remember_prose(&entry.prose, text))
+    }
+    #[cfg(not(bundled))]
+    None
+}
+
+fn remember_prose(path: &str, text: &str) -> &'static [String] {
+    let segments: Vec<String> = text.split(vocab::names::PROSE_SEPARATOR).map(str::to_string).collect();
+    let segments: &'static [String] = Box::leak(segments.into_boxed_slice());
+    STORE.with(|s| s.borrow_mut().prose.insert(path.to_string(), segments));
+    segments
+}
+
+/// An entry's prose, loaded when first needed.
+pub async fn load_prose(entry: &EntryData) -> Result<&'static [String], LoadError> {
+    if let Some(p) = prose(entry) {
+        return Ok(p);
+    }
+    let bytes = file(&entry.prose).await?;
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::Failed)?;
+    Ok(remember_prose(&entry.prose, &text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_of_the_index_loads_with_its_prose() {
+        for lang in Lang::ALL {
+            let index = index(lang).expect("the native build carries the index");
+            assert!(!index.entries.is_empty());
+            for e in &index.entries {
+                let data = entry(lang, &e.summary.slug).expect("entry file");
+                assert_eq!(data.summary, e.summary);
+                let prose = prose(data).expect("prose file");
+                assert_eq!(prose.len(), data.body.prose_segments() + 1);
+            }
+        }
+        assert!(entry(Lang::En, "no-such-entry").is_none());
+    }
+
+    #[test]
+    fn every_calculator_starts_from_a_preset() {
+        let p = presets();
+        for lang in Lang::ALL {
+            for e in &index(lang).expect("index").entries {
+                for c in &entry(lang, &e.summary.slug).expect("entry").body.calculators {
+                    assert!(p.model_of(c.model).is_some() && p.hardware_of(c.hardware).is_some());
+                }
+            }
+        }
+    }
 }

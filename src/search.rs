@@ -1,61 +1,15 @@
 //! Finding entries by what a reader types: folding, matching and ranking. Pure
 //! logic, independent of the page, so it is tested natively and timed in the browser.
 //!
-//! Folding makes case, accents and umlauts irrelevant: `Über`, `uber` and `ueber`
-//! all find "Über". The per-letter table for accents is nucleo-matcher's (the helix
-//! editor's matcher); ß becomes ss, and `ae`/`oe`/`ue` in a query also stand for ä, ö, ü.
+//! Folding ([`vocab::fold`], the same rule that links related terms at build time)
+//! makes case, accents and umlauts irrelevant: `Über`, `uber` and `ueber` all find
+//! "Über"; `ae`/`oe`/`ue` in a query also stand for ä, ö, ü.
 
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
-use crate::data::{Lang, ENTRIES};
-
-/// Whether a character belongs to a word: letters and digits, as opposed to spaces,
-/// hyphens, dashes, quotes and other punctuation. Decided by Unicode block rather
-/// than by the full Unicode tables, which would add kilobytes to the bundle.
-fn is_word_char(c: char) -> bool {
-    if c.is_ascii() {
-        return c.is_ascii_alphanumeric();
-    }
-    !matches!(c as u32, 0x80..=0xBF | 0xD7 | 0xF7 | 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE30..=0xFE4F | 0xFF00..=0xFF0F)
-}
-
-/// Lower case for ASCII and the Latin-1 letters without a base letter (Æ, Ø, Þ).
-fn lower_latin(c: char) -> char {
-    match c {
-        'A'..='Z' => c.to_ascii_lowercase(),
-        '\u{C0}'..='\u{DE}' if c != '\u{D7}' => char::from_u32(c as u32 + 0x20).unwrap_or(c),
-        c => c,
-    }
-}
-
-/// Lower case, without accents, ß as ss; every run of other characters (spaces,
-/// hyphens, punctuation) becomes one space. Latin letters lose their accents and
-/// case through nucleo-matcher's table; other scripts keep their case.
-pub fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut gap = false;
-    for c in text.chars() {
-        // nucleo-matcher folds ß to a single s; German spells it ss.
-        let c = match c {
-            'ß' | 'ẞ' => 'ß',
-            c => lower_latin(nucleo_matcher::chars::normalize(c)),
-        };
-        if is_word_char(c) {
-            if gap && !out.is_empty() {
-                out.push(' ');
-            }
-            gap = false;
-            if c == 'ß' {
-                out.push_str("ss");
-            } else {
-                out.push(c);
-            }
-        } else {
-            gap = true;
-        }
-    }
-    out
-}
+use vocab::wire::Index;
+use vocab::{collation_key, fold, EntryId, Lang};
 
 /// The folded query, and the same with `ae`, `oe`, `ue` read as ä, ö, ü (for a
 /// keyboard without umlauts) where that differs.
@@ -89,8 +43,8 @@ pub enum Rank {
 /// One result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
-    /// Index into [`ENTRIES`].
-    pub entry: usize,
+    /// The entry.
+    pub entry: EntryId,
     /// How it matched.
     pub rank: Rank,
     /// The other name that matched, for results found by one.
@@ -107,29 +61,32 @@ struct Folded {
     sort: String,
 }
 
-fn folded() -> &'static [Folded] {
-    static FOLDED: OnceLock<Vec<Folded>> = OnceLock::new();
-    FOLDED.get_or_init(|| {
-        ENTRIES
-            .iter()
-            .map(|e| {
-                let variants: Vec<String> = e.variants.iter().map(|v| fold(v)).collect();
-                let all = format!("{} {} {}", fold(e.term), variants.join(" "), fold(e.short));
-                Folded {
-                    term: fold(e.term),
-                    variants,
-                    all,
-                    sort: collation_key(e.term),
-                }
-            })
-            .collect()
-    })
+impl Folded {
+    fn of(summary: &vocab::wire::Summary) -> Folded {
+        let variants: Vec<String> = summary.variants.iter().map(|v| fold(v)).collect();
+        let term = fold(&summary.term);
+        Folded {
+            all: format!("{term} {} {}", variants.join(" "), fold(&summary.short)),
+            sort: collation_key(&summary.term),
+            term,
+            variants,
+        }
+    }
 }
 
-/// A sort key for dictionary order in either language: case and accents do not
-/// matter, Ä sorts with A and ß as ss.
-pub fn collation_key(term: &str) -> String {
-    fold(term)
+thread_local! {
+    /// Each loaded index's entries, folded once.
+    static FOLDED: RefCell<HashMap<Lang, &'static [Folded]>> = RefCell::default();
+}
+
+fn folded(index: &'static Index) -> &'static [Folded] {
+    if let Some(f) = FOLDED.with(|f| f.borrow().get(&index.lang).copied()) {
+        return f;
+    }
+    let folded: Vec<Folded> = index.entries.iter().map(|e| Folded::of(&e.summary)).collect();
+    let folded: &'static [Folded] = Box::leak(folded.into_boxed_slice());
+    FOLDED.with(|f| f.borrow_mut().insert(index.lang, folded));
+    folded
 }
 
 fn starts_a_word(text: &str, query: &str) -> bool {
@@ -162,39 +119,35 @@ fn rank(f: &Folded, query: &str) -> Option<(Rank, Option<usize>)> {
     None
 }
 
-/// The entries of `langs` matching `query`, best first; within a rank, entries of
-/// `langs[0]` first, then in dictionary order.
-pub fn search(query: &str, langs: &[Lang]) -> Vec<Hit> {
+/// The entries of `indexes` matching `query`, best first; within a rank, entries of
+/// the first index first, then in dictionary order.
+pub fn search(query: &str, indexes: &[&'static Index]) -> Vec<Hit> {
     let forms = query_forms(query);
     if forms[0].is_empty() {
         return Vec::new();
     }
-    let folded = folded();
-    let mut hits: Vec<Hit> = ENTRIES
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| langs.contains(&e.lang))
-        .filter_map(|(i, e)| {
-            let (rank, variant) = forms.iter().filter_map(|q| rank(&folded[i], q)).min()?;
-            Some(Hit {
-                entry: i,
+    let mut hits: Vec<(Hit, usize, &'static str)> = Vec::new();
+    for (order, index) in indexes.iter().enumerate() {
+        let folded = folded(index);
+        for (pos, (e, f)) in index.entries.iter().zip(folded).enumerate() {
+            let Some((rank, variant)) = forms.iter().filter_map(|q| rank(f, q)).min() else {
+                continue;
+            };
+            let Ok(pos) = u32::try_from(pos) else { break };
+            let hit = Hit {
+                entry: EntryId { lang: index.lang, pos },
                 rank,
-                variant: variant.map(|v| e.variants[v]),
-            })
-        })
-        .collect();
-    // Unstable sorting is enough (the entry's index breaks ties) and keeps a second
-    // sort algorithm out of the bundle.
-    hits.sort_unstable_by(|a, b| {
-        let lang_order = |h: &Hit| langs.iter().position(|l| *l == ENTRIES[h.entry].lang);
-        (a.rank, lang_order(a), &folded[a.entry].sort, a.entry).cmp(&(
-            b.rank,
-            lang_order(b),
-            &folded[b.entry].sort,
-            b.entry,
-        ))
+                variant: variant.map(|v| e.summary.variants[v].as_str()),
+            };
+            hits.push((hit, order, f.sort.as_str()));
+        }
+    }
+    // Unstable sorting is enough (the entry id breaks ties) and keeps a second sort
+    // algorithm out of the bundle.
+    hits.sort_unstable_by(|(a, ao, asort), (b, bo, bsort)| {
+        (a.rank, ao, asort, a.entry).cmp(&(b.rank, bo, bsort, b.entry))
     });
-    hits
+    hits.into_iter().map(|(h, _, _)| h).collect()
 }
 
 #[cfg(test)]
@@ -202,37 +155,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn folding_ignores_case_accents_and_punctuation() {
-        assert_eq!(fold("Über-Größe"), "uber grosse");
-        assert_eq!(fold("  Memory–Bound!  "), "memory bound");
-        assert_eq!(fold("Café crème"), "cafe creme");
-        assert_eq!(fold("FLOP/s"), "flop s");
-        assert_eq!(fold(""), "");
-        assert_eq!(fold("„Größe“ – GRÖSSE · ẞ"), "grosse grosse ss");
-        assert_eq!(fold("ÆON Ångström"), fold("æon ångström"));
-    }
-
-    #[test]
     fn umlauts_can_be_typed_as_two_letters() {
         assert_eq!(query_forms("ueber"), vec!["ueber".to_string(), "uber".to_string()]);
         assert_eq!(query_forms("Über"), vec!["uber".to_string()]);
     }
 
-    #[test]
-    fn umlauts_sort_with_their_base_letter() {
-        let mut terms = vec!["Zeit", "Übertragung", "Uhr", "Maß", "Masse", "apfel"];
-        terms.sort_by_key(|t| collation_key(t));
-        assert_eq!(terms, vec!["apfel", "Maß", "Masse", "Übertragung", "Uhr", "Zeit"]);
-    }
-
     fn folded_entry(term: &str, variants: &[&str], short: &str) -> Folded {
-        let variants: Vec<String> = variants.iter().map(|v| fold(v)).collect();
-        Folded {
-            term: fold(term),
-            all: format!("{} {} {}", fold(term), variants.join(" "), fold(short)),
-            variants,
-            sort: collation_key(term),
-        }
+        Folded::of(&vocab::wire::Summary {
+            term: term.into(),
+            variants: variants.iter().map(|v| v.to_string()).collect(),
+            short: short.into(),
+            ..Default::default()
+        })
     }
 
     #[test]
@@ -254,21 +188,22 @@ mod tests {
 
     #[test]
     fn finds_the_real_entries() {
-        let de = search("speicher", &[Lang::De]);
-        let first = &ENTRIES[de[0].entry];
-        assert_eq!(first.term, "Speicherbandbreite");
-        assert_eq!(de[0].rank, Rank::TermPrefix);
-        assert!(de.iter().all(|h| ENTRIES[h.entry].lang == Lang::De));
+        let (de, en) = (crate::data::index(Lang::De).unwrap(), crate::data::index(Lang::En).unwrap());
+        let summary = |h: &Hit| &crate::data::index(h.entry.lang).unwrap().get(h.entry).unwrap().summary;
+        let hits = search("speicher", &[de]);
+        assert_eq!(summary(&hits[0]).term, "Speicherbandbreite");
+        assert_eq!(hits[0].rank, Rank::TermPrefix);
+        assert!(hits.iter().all(|h| h.entry.lang == Lang::De));
 
-        let variant = search("compute-bound", &[Lang::En]);
-        assert_eq!(ENTRIES[variant[0].entry].slug, "memory-bound");
+        let variant = search("compute-bound", &[en]);
+        assert_eq!(summary(&variant[0]).slug, "memory-bound");
         assert_eq!(variant[0].variant, Some("Compute-bound"));
 
-        let both = search("memory bound", &[Lang::En, Lang::De]);
-        let langs: Vec<Lang> = both.iter().map(|h| ENTRIES[h.entry].lang).collect();
+        let both = search("memory bound", &[en, de]);
+        let langs: Vec<Lang> = both.iter().map(|h| h.entry.lang).collect();
         assert_eq!(&langs[..2], &[Lang::En, Lang::De]);
 
-        assert!(search("   ", &[Lang::De]).is_empty());
-        assert!(search("zzzz", &[Lang::De, Lang::En]).is_empty());
+        assert!(search("   ", &[de]).is_empty());
+        assert!(search("zzzz", &[de, en]).is_empty());
     }
 }

@@ -10,17 +10,20 @@ pub fn home() -> String {
 
 /// The index of a language.
 pub fn index(lang: Lang) -> String {
-    format!("{BASE_PATH}{}/", lang.code())
+    vocab::urls::index(BASE_PATH, lang)
 }
 
 /// An entry.
 pub fn entry(lang: Lang, slug: &str) -> String {
-    format!("{BASE_PATH}{}/{slug}", lang.code())
+    vocab::urls::entry(BASE_PATH, lang, slug)
 }
 
-/// The file holding an entry's prose, fetched when the entry opens in the app.
-pub fn prose(lang: Lang, slug: &str) -> String {
-    format!("{BASE_PATH}prose/{}/{slug}.html", lang.code())
+/// The language and slug of an address of an entry of this site.
+pub fn parse_entry(href: &str) -> Option<(Lang, &str)> {
+    let path = href.split(['?', '#']).next()?.strip_prefix(BASE_PATH)?;
+    let (code, slug) = path.split_once('/')?;
+    let lang = Lang::from_code(code)?;
+    (!slug.is_empty() && !slug.contains('/')).then_some((lang, slug))
 }
 
 /// A URL with a query string added when there is one: before its `#fragment`, and

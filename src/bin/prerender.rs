@@ -4,16 +4,17 @@
 //!
 //! Usage: `prerender <dist> <origin>`; run by `cargo xtask dist` after trunk.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use glossary::components::charts::{ChartData, LIGHT};
-use glossary::data::{entries, Lang, Prose, BASE_PATH, BODIES, ENTRIES};
-use glossary::i18n::texts;
+use glossary::data::{self, EntryData, Lang, BASE_PATH};
 use glossary::shell::{replace_once, with_lang};
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
 use plotters::prelude::*;
+use vocab::i18n::texts;
+use vocab::markup::{build, Html};
+use vocab::names;
 
 /// One file of the site.
 struct Page {
@@ -27,13 +28,11 @@ struct Page {
     /// `hreflang` → URL path; `x-default` included.
     alternates: Vec<(&'static str, String)>,
     kind: &'static str,
+    /// The entry shown, for entry pages.
+    entry: Option<&'static EntryData>,
 }
 
-fn escape(text: &str) -> std::borrow::Cow<'_, str> {
-    html_escape::encode_quoted_attribute(text)
-}
-
-fn pages() -> Vec<Page> {
+fn pages() -> Result<Vec<Page>, String> {
     let both = |de: &str, en: &str| format!("{de} · {en}");
     let mut pages = vec![Page {
         file: "index.html".into(),
@@ -47,6 +46,7 @@ fn pages() -> Vec<Page> {
             ("x-default", urls::home()),
         ],
         kind: "website",
+        entry: None,
     }];
     for lang in Lang::ALL {
         let t = texts(lang);
@@ -62,26 +62,31 @@ fn pages() -> Vec<Page> {
                 .chain([("x-default", urls::home())])
                 .collect(),
             kind: "website",
+            entry: None,
         });
-        for (_, e) in entries(lang) {
-            let mut alternates = vec![(lang.code(), urls::entry(lang, e.slug))];
-            if let Some(other) = e.translation.map(|j| &ENTRIES[j]) {
-                alternates.push((other.lang.code(), urls::entry(other.lang, other.slug)));
+        let index = data::index(lang).ok_or("the build carries no index")?;
+        for e in &index.entries {
+            let slug = &e.summary.slug;
+            let entry = data::entry(lang, slug).ok_or_else(|| format!("no data file for {slug}"))?;
+            let mut alternates = vec![(lang.code(), urls::entry(lang, slug))];
+            if let Some(other) = &entry.translation {
+                alternates.push((lang.other().code(), urls::entry(lang.other(), &other.slug)));
             }
             let english = alternates.iter().find(|(l, _)| *l == "en").map(|(_, p)| p.clone());
-            alternates.push(("x-default", english.unwrap_or_else(|| urls::entry(lang, e.slug))));
+            alternates.push(("x-default", english.unwrap_or_else(|| urls::entry(lang, slug))));
             pages.push(Page {
-                file: format!("{}/{}.html", lang.code(), e.slug),
-                path: urls::entry(lang, e.slug),
+                file: format!("{}/{slug}.html", lang.code()),
+                path: urls::entry(lang, slug),
                 lang,
-                title: format!("{} · {}", e.term, t.site_title),
-                description: e.short.to_string(),
+                title: format!("{} · {}", e.summary.term, t.site_title),
+                description: e.summary.short.clone(),
                 alternates,
                 kind: "article",
+                entry: Some(entry),
             });
         }
     }
-    pages
+    Ok(pages)
 }
 
 /// The app's markup for one address, with hydration markers.
@@ -110,14 +115,14 @@ fn chart_svg(data: &ChartData, lang: Lang) -> Result<String, String> {
 }
 
 /// Puts the static charts of an entry into their boxes.
-fn add_charts(mut html: String, index: usize) -> Result<String, String> {
-    let lang = ENTRIES[index].lang;
-    for (i, calc) in BODIES[index].calculators.iter().enumerate() {
+fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
+    let lang = entry.lang;
+    for (i, calc) in entry.body.calculators.iter().enumerate() {
         let report = calc
             .scenario
             .report()
-            .map_err(|e| format!("{}: {e}", ENTRIES[index].slug))?;
-        for chart in calc.charts {
+            .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
+        for chart in &calc.charts {
             let marker = format!("data-static=\"c{i}-{}\"", chart.id());
             let tag = html.find(&marker).ok_or_else(|| format!("no box for {marker}"))?;
             let at = tag + html[tag..].find('>').ok_or("unclosed tag")? + 1;
@@ -128,37 +133,79 @@ fn add_charts(mut html: String, index: usize) -> Result<String, String> {
     Ok(html)
 }
 
-fn head(page: &Page, origin: &str) -> String {
-    let mut h = String::new();
+/// The page's own head: title, description, canonical and alternate addresses,
+/// Open Graph, and the data files the app reads (an entry page preloads its own).
+fn head(page: &Page, origin: &str) -> Html {
     let url = format!("{origin}{}", page.path);
-    let _ = write!(
-        h,
-        "<title>{title}</title>\n    <meta name=\"description\" content=\"{desc}\" />\n    <link rel=\"canonical\" href=\"{url}\" />\n",
-        title = escape(&page.title),
-        desc = escape(&page.description),
-        url = escape(&url)
-    );
-    for (lang, path) in &page.alternates {
-        let _ = writeln!(
-            h,
-            "    <link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\" />",
-            escape(&format!("{origin}{path}"))
-        );
-    }
+    let meta = |h: &mut Html, key: &'static str, name: &str, content: &str| {
+        h.text("\n    ").void("meta", &[(key, Some(name)), ("content", Some(content))]);
+    };
     let locale = match page.lang {
         Lang::De => "de_DE",
         Lang::En => "en_US",
     };
-    let _ = write!(
-        h,
-        "    <meta property=\"og:type\" content=\"{kind}\" />\n    <meta property=\"og:title\" content=\"{title}\" />\n    <meta property=\"og:description\" content=\"{desc}\" />\n    <meta property=\"og:url\" content=\"{url}\" />\n    <meta property=\"og:locale\" content=\"{locale}\" />\n    <meta property=\"og:site_name\" content=\"{site}\" />\n    <meta name=\"twitter:card\" content=\"summary\" />\n    <meta name=\"twitter:title\" content=\"{title}\" />\n    <meta name=\"twitter:description\" content=\"{desc}\" />",
-        kind = page.kind,
-        title = escape(&page.title),
-        desc = escape(&page.description),
-        url = escape(&url),
-        site = escape(texts(page.lang).site_title),
-    );
-    h
+    build(|h| {
+        h.el_text("title", &[], &page.title);
+        meta(h, "name", "description", &page.description);
+        h.text("\n    ").void("link", &[("rel", Some("canonical")), ("href", Some(&url))]);
+        for (lang, path) in &page.alternates {
+            let href = format!("{origin}{path}");
+            h.text("\n    ").void(
+                "link",
+                &[("rel", Some("alternate")), ("hreflang", Some(lang)), ("href", Some(&href))],
+            );
+        }
+        for (key, value) in [
+            ("og:type", page.kind),
+            ("og:title", &page.title),
+            ("og:description", &page.description),
+            ("og:url", &url),
+            ("og:locale", locale),
+            ("og:site_name", texts(page.lang).site_title),
+        ] {
+            meta(h, "property", key, value);
+        }
+        for (key, value) in [
+            ("twitter:card", "summary"),
+            ("twitter:title", &page.title),
+            ("twitter:description", &page.description),
+        ] {
+            meta(h, "name", key, value);
+        }
+        data_links(h);
+        if let Some(entry) = page.entry {
+            let file = entry_file(entry);
+            meta(h, "name", names::META_ENTRY, &file);
+            let href = format!("{BASE_PATH}{file}");
+            h.text("\n    ").void(
+                "link",
+                &[
+                    ("rel", Some("preload")),
+                    ("href", Some(&href)),
+                    ("as", Some("fetch")),
+                    ("crossorigin", Some("anonymous")),
+                ],
+            );
+        }
+    })
+}
+
+/// The `<meta>` tags naming each language's index file.
+fn data_links(h: &mut Html) {
+    for lang in Lang::ALL {
+        if let Some(path) = data::index_path(lang) {
+            h.text("\n    ")
+                .void("meta", &[("name", Some(&names::meta_index(lang))), ("content", Some(path))]);
+        }
+    }
+}
+
+/// The path of an entry's data file, from its language's index.
+fn entry_file(entry: &EntryData) -> String {
+    data::index(entry.lang)
+        .and_then(|i| i.get(i.find(&entry.summary.slug)?))
+        .map(|e| e.file.clone())
+        .unwrap_or_default()
 }
 
 /// The trunk shell with this page's head and body.
@@ -170,41 +217,43 @@ fn fill(shell: &str, page: &Page, body: &str, origin: &str) -> Result<String, St
     Ok(format!(
         "{}{}{}<body {PRERENDERED}>{body}{}",
         with_lang(&shell[..title_start], page.lang)?,
-        head(page, origin),
+        head(page, origin).as_str(),
         &shell[title_end..body_start],
         &shell[body_end..]
     ))
 }
 
 fn sitemap(pages: &[Page], origin: &str) -> String {
-    let mut s = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
-    );
-    for page in pages {
-        let _ = writeln!(
-            s,
-            "  <url>\n    <loc>{}</loc>",
-            escape(&format!("{origin}{}", page.path))
-        );
-        for (lang, path) in &page.alternates {
-            let _ = writeln!(
-                s,
-                "    <xhtml:link rel=\"alternate\" hreflang=\"{lang}\" href=\"{}\"/>",
-                escape(&format!("{origin}{path}"))
-            );
+    let urls = build(|h| {
+        for page in pages {
+            h.text("  ");
+            h.el("url", &[], |h| {
+                h.text("\n    ").el_text("loc", &[], &format!("{origin}{}", page.path));
+                for (lang, path) in &page.alternates {
+                    let href = format!("{origin}{path}");
+                    h.text("\n    ").void(
+                        "xhtml:link",
+                        &[("rel", Some("alternate")), ("hreflang", Some(lang)), ("href", Some(&href))],
+                    );
+                }
+                h.text("\n  ");
+            });
+            h.text("\n");
         }
-        s.push_str("  </url>\n");
-    }
-    s.push_str("</urlset>\n");
-    s
+    });
+    // XML wants empty elements closed: `<xhtml:link …/>`.
+    let urls = urls.as_str().replace("\"><", "\"/><").replace("\">\n", "\"/>\n");
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n{urls}</urlset>\n"
+    )
 }
 
-fn write(dist: &Path, file: &str, text: &str) -> Result<(), String> {
+fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
     let path = dist.join(file);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn run(dist: &Path, origin: &str) -> Result<usize, String> {
@@ -213,32 +262,35 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     if shell.contains(PRERENDERED) {
         return Err("dist/index.html is already pre-rendered: build with trunk first".into());
     }
-    let pages = pages();
+    let pages = pages()?;
     for page in &pages {
         let mut body = render(&page.path);
-        if let Some(index) = ENTRIES.iter().position(|e| urls::entry(e.lang, e.slug) == page.path) {
-            body = add_charts(body, index)?;
+        if let Some(entry) = page.entry {
+            body = add_charts(body, entry)?;
         }
-        write(dist, &page.file, &fill(&shell, page, &body, origin)?)?;
+        write(dist, &page.file, fill(&shell, page, &body, origin)?.as_bytes())?;
     }
-    // Each entry's prose, fetched by the app when the entry opens without a page load.
-    for (index, e) in ENTRIES.iter().enumerate() {
-        let url = urls::prose(e.lang, e.slug);
-        write(dist, &url[BASE_PATH.len()..], &Prose::file(index))?;
+    // The data files: what the app fetches beyond a page (index, entries, prose).
+    for (path, bytes) in data::files() {
+        write(dist, path, bytes)?;
     }
     // Anything else: the app renders the not-found page; without JavaScript, a note.
+    let head = build(|h| {
+        h.void("meta", &[("name", Some("robots")), ("content", Some("noindex"))]);
+        data_links(h);
+        h.text("\n    ").el_text("title", &[], "Page not found · Seite nicht gefunden");
+    });
     let not_found = replace_once(
         &with_lang(&shell, Lang::En)?,
         "<title>Glossary of LLM inference</title>",
-        "<meta name=\"robots\" content=\"noindex\" />\n    <title>Page not found · Seite nicht gefunden</title>",
+        head.as_str(),
     )?;
-    write(dist, "404.html", &not_found)?;
-    write(dist, "sitemap.xml", &sitemap(&pages, origin))?;
-    write(
-        dist,
-        "robots.txt",
-        &format!("User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nSitemap: {origin}{BASE_PATH}sitemap.xml\n"),
-    )?;
+    write(dist, "404.html", not_found.as_bytes())?;
+    write(dist, "sitemap.xml", sitemap(&pages, origin).as_bytes())?;
+    let robots = format!(
+        "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\nSitemap: {origin}{BASE_PATH}sitemap.xml\n"
+    );
+    write(dist, "robots.txt", robots.as_bytes())?;
     Ok(pages.len())
 }
 
@@ -250,7 +302,7 @@ fn main() -> std::process::ExitCode {
     };
     match run(&PathBuf::from(dist), origin.trim_end_matches('/')) {
         Ok(n) => {
-            eprintln!("prerender: {n} pages, prose files, 404.html, sitemap.xml and robots.txt written to {dist}");
+            eprintln!("prerender: {n} pages, data files, 404.html, sitemap.xml and robots.txt written to {dist}");
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {

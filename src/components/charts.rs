@@ -12,7 +12,7 @@ use roofline::{log_steps, Axis, Locale, Output, Quantity, Report, Scenario, Unit
 use crate::components::calculator::state::CalcState;
 use crate::components::canvas::MeasuringCanvas;
 use crate::data::{Chart, Lang};
-use crate::i18n::{texts, Texts};
+use vocab::i18n::{texts, Texts};
 
 /// Colours of one theme.
 #[derive(Clone, Copy)]

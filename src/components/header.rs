@@ -6,8 +6,8 @@ use wasm_bindgen::JsCast;
 
 use crate::components::search::Search;
 use crate::components::theme::ThemeToggle;
-use crate::data::{Lang, ENTRIES};
-use crate::i18n::texts;
+use crate::data::Lang;
+use vocab::i18n::texts;
 use crate::urls;
 
 /// Where the language switch leads.
@@ -18,7 +18,7 @@ pub enum LanguageTarget {
     /// The same concept in the other language (the entry's translation), keeping
     /// the calculator's query string.
     Entry {
-        translation: Option<usize>,
+        translation: Option<&'static str>,
         query: Signal<String>,
     },
 }
@@ -57,10 +57,9 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         }
         .into_any(),
         LanguageTarget::Entry {
-            translation: Some(i),
+            translation: Some(slug),
             query,
         } => {
-            let slug = ENTRIES[i].slug;
             view! {
                 <a
                     class="lang-switch"

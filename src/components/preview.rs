@@ -6,16 +6,21 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::data::{find, Lang, BASE_PATH, ENTRIES};
+use crate::data::{index, load_index, Summary};
 use crate::listen::on_window;
+use crate::urls;
+use vocab::names;
 
 const ID: &str = "xref-preview";
 
-/// The entry a link points to, from its address (`{base}{lang}/{slug}?…`).
-pub fn target_of(href: &str) -> Option<usize> {
-    let path = href.split(['?', '#']).next()?.strip_prefix(BASE_PATH)?;
-    let (lang, slug) = path.split_once('/')?;
-    find(Lang::from_code(lang)?, slug)
+/// The entry a link points to, from its address (`{base}{lang}/{slug}?…`), if its
+/// language's index is loaded; `Err` with the language where it is not yet.
+fn target_of(href: &str) -> Option<Result<(vocab::Lang, &'static Summary), vocab::Lang>> {
+    let (lang, slug) = urls::parse_entry(href)?;
+    let Some(index) = index(lang) else {
+        return Some(Err(lang));
+    };
+    Some(Ok((lang, &index.get(index.find(slug)?)?.summary)))
 }
 
 /// The closest element matching `selector` from an event's target.
@@ -24,7 +29,10 @@ fn closest(target: Option<web_sys::EventTarget>, selector: &str) -> Option<web_s
     el.closest(selector).ok().flatten()
 }
 
-const XREF: &str = "article a.xref";
+/// Cross-references in an entry's text.
+fn xref_selector() -> String {
+    format!("article a.{}", names::XREF)
+}
 
 fn tooltip() -> Option<web_sys::HtmlElement> {
     web_sys::window()?
@@ -52,23 +60,44 @@ fn hide() {
     }
 }
 
+/// Whether the pointer or the focus is still on a link.
+fn still_wanted(a: &web_sys::Element) -> bool {
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .is_some_and(|f| &f == a);
+    focused || a.matches(":hover").unwrap_or(false)
+}
+
 fn show(a: web_sys::Element) {
     let href = a
-        .get_attribute("data-href")
+        .get_attribute(names::XREF_BASE_ATTR)
         .or_else(|| a.get_attribute("href"))
         .unwrap_or_default();
-    let (Some(entry), Some(window), Some(tip)) = (target_of(&href), web_sys::window(), tooltip()) else {
+    let (lang, e) = match target_of(&href) {
+        Some(Ok(target)) => target,
+        // The first preview of a language loads its index, then shows, if still wanted.
+        Some(Err(lang)) => {
+            leptos::task::spawn_local(async move {
+                if load_index(lang).await.is_ok() && still_wanted(&a) {
+                    show(a);
+                }
+            });
+            return;
+        }
+        None => return,
+    };
+    let (Some(window), Some(tip)) = (web_sys::window(), tooltip()) else {
         return;
     };
     if described().as_ref() == Some(&a) {
         return;
     }
     hide();
-    let e = &ENTRIES[entry];
-    let _ = tip.set_attribute("lang", e.lang.code());
+    let _ = tip.set_attribute("lang", lang.code());
     if let (Ok(Some(term)), Ok(Some(short))) = (tip.query_selector("strong"), tip.query_selector("span")) {
-        term.set_text_content(Some(e.term));
-        short.set_text_content(Some(e.short));
+        term.set_text_content(Some(&e.term));
+        short.set_text_content(Some(&e.short));
     }
     let r = a.get_bounding_client_rect();
     let (sx, sy) = (window.scroll_x().unwrap_or(0.0), window.scroll_y().unwrap_or(0.0));
@@ -89,24 +118,24 @@ pub fn LinkPreviews() -> impl IntoView {
         on_window(&["mouseover", "focusin", "mouseout", "focusout", "keydown"], |ev| {
             match ev.type_().as_str() {
                 "mouseover" | "focusin" => {
-                    if let Some(a) = closest(ev.target(), XREF) {
+                    if let Some(a) = closest(ev.target(), &xref_selector()) {
                         show(a);
                     }
                 }
                 "mouseout" => {
-                    if closest(ev.target(), &format!("{XREF}, #{ID}")).is_none() {
+                    if closest(ev.target(), &format!("{}, #{ID}", xref_selector())).is_none() {
                         return;
                     }
                     // Moving between the link and its preview keeps it open.
                     let to = ev.dyn_ref::<web_sys::MouseEvent>().and_then(|m| m.related_target());
                     let staying = closest(to.clone(), &format!("#{ID}")).is_some()
-                        || closest(to, XREF).is_some_and(|a| described().as_ref() == Some(&a));
+                        || closest(to, &xref_selector()).is_some_and(|a| described().as_ref() == Some(&a));
                     if !staying {
                         hide();
                     }
                 }
                 "focusout" => {
-                    if closest(ev.target(), XREF).is_some() {
+                    if closest(ev.target(), &xref_selector()).is_some() {
                         hide();
                     }
                 }
@@ -133,17 +162,15 @@ pub fn LinkPreviews() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::urls;
+    use crate::data::Lang;
 
     #[test]
     fn links_resolve_to_their_entry() {
-        let (i, e) = ENTRIES.iter().enumerate().next().unwrap();
-        assert_eq!(target_of(&urls::entry(e.lang, e.slug)), Some(i));
-        assert_eq!(
-            target_of(&format!("{}?bw=4000#x", urls::entry(e.lang, e.slug))),
-            Some(i)
-        );
-        assert_eq!(target_of("https://arxiv.org/abs/2205.14135"), None);
-        assert_eq!(target_of(&urls::entry(e.lang, "no-such-entry")), None);
+        let e = &index(Lang::En).expect("index").entries[0].summary;
+        let found = |href: &str| target_of(href).and_then(Result::ok).map(|(_, s)| s.slug.clone());
+        assert_eq!(found(&urls::entry(Lang::En, &e.slug)), Some(e.slug.clone()));
+        assert_eq!(found(&format!("{}?bw=4000#x", urls::entry(Lang::En, &e.slug))), Some(e.slug.clone()));
+        assert_eq!(found("https://arxiv.org/abs/2205.14135"), None);
+        assert_eq!(found(&urls::entry(Lang::En, "no-such-entry")), None);
     }
 }

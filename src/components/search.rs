@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 use std::cell::RefCell;
-use std::fmt::Write;
+use std::rc::Rc;
 
+use vocab::i18n::texts;
+use vocab::markup::{build, Html};
 use wasm_bindgen::JsCast;
 
-use crate::data::{Lang, ENTRIES};
-use crate::html::escape;
-use crate::i18n::texts;
+use crate::data::{index, load_index, Index, Lang};
 use crate::listen::{on, on_window};
 use crate::search::{search, Hit};
 use crate::urls;
@@ -32,44 +32,58 @@ fn by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
-/// The options as markup; every text in it is escaped.
-fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> String {
+/// The options as markup.
+fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
     let t = texts(lang);
-    let mut html = String::new();
-    for (i, hit) in hits.iter().take(SHOWN).enumerate() {
-        let e = &ENTRIES[hit.entry];
-        let code = e.lang.code();
-        let _ = write!(
-            html,
-            r#"<li role="none"><a id="search-option-{i}" role="option" class="search-option" href="{}" tabindex="-1" aria-selected="{}"><span class="search-term" lang="{code}">"#,
-            escape(&urls::entry(e.lang, e.slug)),
-            active == Some(i)
-        );
-        match hit.variant {
-            Some(v) => {
-                let _ = write!(
-                    html,
-                    r#"{} <span class="search-via">– {} <b>{}</b></span>"#,
-                    escape(v),
-                    escape(t.explained_under),
-                    escape(e.term)
-                );
-            }
-            None => html.push_str(&escape(e.term)),
+    build(|h| {
+        for (i, hit) in hits.iter().take(SHOWN).enumerate() {
+            let Some(e) = index(hit.entry.lang).and_then(|x| x.get(hit.entry)) else {
+                continue;
+            };
+            let e_lang = hit.entry.lang;
+            let (id, href) = (format!("search-option-{i}"), urls::entry(e_lang, &e.summary.slug));
+            let selected = if active == Some(i) { "true" } else { "false" };
+            h.el("li", &[("role", Some("none"))], |h| {
+                let attrs = [
+                    ("id", Some(id.as_str())),
+                    ("role", Some("option")),
+                    ("class", Some("search-option")),
+                    ("href", Some(href.as_str())),
+                    ("tabindex", Some("-1")),
+                    ("aria-selected", Some(selected)),
+                ];
+                h.el("a", &attrs, |h| {
+                    h.el("span", &[("class", Some("search-term")), ("lang", Some(e_lang.code()))], |h| {
+                        match hit.variant {
+                            Some(v) => {
+                                h.text(v).text(" ");
+                                h.el("span", &[("class", Some("search-via"))], |h| {
+                                    h.text("– ").text(t.explained_under).text(" ");
+                                    h.el_text("b", &[], &e.summary.term);
+                                });
+                            }
+                            None => {
+                                h.text(&e.summary.term);
+                            }
+                        }
+                        if e_lang != lang {
+                            h.text(" ");
+                            h.el_text("span", &[("class", Some("badge"))], &e_lang.code().to_ascii_uppercase());
+                        }
+                        if e.summary.draft {
+                            h.text(" ");
+                            h.el_text("span", &[("class", Some("badge draft"))], t.draft);
+                        }
+                    });
+                    h.el_text(
+                        "span",
+                        &[("class", Some("search-short")), ("lang", Some(e_lang.code()))],
+                        &e.summary.short,
+                    );
+                });
+            });
         }
-        if e.lang != lang {
-            let _ = write!(html, r#" <span class="badge">{}</span>"#, code.to_ascii_uppercase());
-        }
-        if e.draft {
-            let _ = write!(html, r#" <span class="badge draft">{}</span>"#, escape(t.draft));
-        }
-        let _ = write!(
-            html,
-            r#"</span><span class="search-short" lang="{code}">{}</span></a></li>"#,
-            escape(e.short)
-        );
-    }
-    html
+    })
 }
 
 /// The state behind the search box.
@@ -81,6 +95,17 @@ struct State {
     active: Option<usize>,
     /// How many options are shown.
     count: usize,
+    /// An index could not be loaded.
+    failed: bool,
+}
+
+/// The indexes a search needs: the page's language, and the other one when asked.
+fn languages(st: &State, lang: Lang) -> Vec<Lang> {
+    if st.both {
+        vec![lang, lang.other()]
+    } else {
+        vec![lang]
+    }
 }
 
 fn input() -> Option<web_sys::HtmlInputElement> {
@@ -91,8 +116,9 @@ fn input() -> Option<web_sys::HtmlInputElement> {
 /// ARIA state.
 fn render(st: &mut State, lang: Lang) {
     let t = texts(lang);
-    let langs: &[Lang] = if st.both { &[lang, lang.other()] } else { &[lang] };
-    let hits = search(&st.query, langs);
+    let indexes: Option<Vec<&'static Index>> = languages(st, lang).into_iter().map(index).collect();
+    let loading = indexes.is_none();
+    let hits = indexes.map(|i| search(&st.query, &i)).unwrap_or_default();
     st.count = hits.len().min(SHOWN);
     st.active = st.active.filter(|i| *i < st.count);
     let (Some(input), Some(panel), Some(status), Some(list)) = (
@@ -113,7 +139,11 @@ fn render(st: &mut State, lang: Lang) {
         }
     }
     let _ = panel.toggle_attribute_with_force("hidden", !st.open);
-    let text = if st.query.trim().is_empty() {
+    let text = if st.failed {
+        t.search_failed.to_string()
+    } else if loading && !st.query.trim().is_empty() {
+        t.search_loading.to_string()
+    } else if st.query.trim().is_empty() {
         t.search_hint.to_string()
     } else if hits.is_empty() {
         t.search_none.to_string()
@@ -123,7 +153,25 @@ fn render(st: &mut State, lang: Lang) {
     if status.text_content().as_deref() != Some(text.as_str()) {
         status.set_text_content(Some(&text));
     }
-    list.set_inner_html(&options_html(&hits, st.active, lang));
+    list.set_inner_html(options_html(&hits, st.active, lang).as_str());
+}
+
+/// Loads the indexes the search needs that are not loaded yet (on the first focus,
+/// keystroke or change of languages), then shows the results.
+fn load(state: &Rc<RefCell<State>>, lang: Lang) {
+    let missing: Vec<Lang> = languages(&state.borrow(), lang)
+        .into_iter()
+        .filter(|l| index(*l).is_none())
+        .collect();
+    for l in missing {
+        let state = Rc::clone(state);
+        leptos::task::spawn_local(async move {
+            let failed = load_index(l).await.is_err();
+            let mut st = state.borrow_mut();
+            st.failed |= failed;
+            render(&mut st, lang);
+        });
+    }
 }
 
 /// Handles an event inside the search box. Returns the link to follow, which the
@@ -221,15 +269,59 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
 }
 
 /// The box's markup, the same pre-rendered and in the app.
-fn markup(lang: Lang) -> String {
+fn markup(lang: Lang) -> Html {
     let t = texts(lang);
-    format!(
-        r#"<label class="visually-hidden" for="search-input">{label}</label><input id="search-input" type="search" role="combobox" autocomplete="off" spellcheck="false" aria-autocomplete="list" aria-controls="search-results" aria-describedby="search-status" aria-expanded="false" placeholder="{placeholder}"><kbd class="search-key" aria-hidden="true">/</kbd><div id="search-panel" class="search-panel" hidden><label class="search-both"><input type="checkbox"> {both}</label><p id="search-status" class="search-status" aria-live="polite">{hint}</p><ul id="search-results" role="listbox" aria-label="{label}"></ul></div>"#,
-        label = escape(t.search_label),
-        placeholder = escape(t.search_placeholder),
-        both = escape(t.search_both),
-        hint = escape(t.search_hint),
-    )
+    build(|h| {
+        h.el_text(
+            "label",
+            &[("class", Some("visually-hidden")), ("for", Some("search-input"))],
+            t.search_label,
+        );
+        h.void(
+            "input",
+            &[
+                ("id", Some("search-input")),
+                ("type", Some("search")),
+                ("role", Some("combobox")),
+                ("autocomplete", Some("off")),
+                ("spellcheck", Some("false")),
+                ("aria-autocomplete", Some("list")),
+                ("aria-controls", Some("search-results")),
+                ("aria-describedby", Some("search-status")),
+                ("aria-expanded", Some("false")),
+                ("placeholder", Some(t.search_placeholder)),
+            ],
+        );
+        h.el_text("kbd", &[("class", Some("search-key")), ("aria-hidden", Some("true"))], "/");
+        h.el(
+            "div",
+            &[("id", Some("search-panel")), ("class", Some("search-panel")), ("hidden", Some(""))],
+            |h| {
+                h.el("label", &[("class", Some("search-both"))], |h| {
+                    h.void("input", &[("type", Some("checkbox"))]);
+                    h.text(" ").text(t.search_both);
+                });
+                h.el_text(
+                    "p",
+                    &[
+                        ("id", Some("search-status")),
+                        ("class", Some("search-status")),
+                        ("aria-live", Some("polite")),
+                    ],
+                    t.search_hint,
+                );
+                h.el_text(
+                    "ul",
+                    &[
+                        ("id", Some("search-results")),
+                        ("role", Some("listbox")),
+                        ("aria-label", Some(t.search_label)),
+                    ],
+                    "",
+                );
+            },
+        );
+    })
 }
 
 /// The search box: static markup with one listener, which keeps the bundle small.
@@ -238,7 +330,7 @@ pub fn Search(lang: Lang) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let Some(root) = root.get() else { return };
-        let state = RefCell::new(State::default());
+        let state = Rc::new(RefCell::new(State::default()));
         on(
             root.into(),
             &[
@@ -252,6 +344,9 @@ pub fn Search(lang: Lang) -> impl IntoView {
             ],
             move |ev| {
                 let follow = handle(&ev, &mut state.borrow_mut(), lang);
+                if matches!(ev.type_().as_str(), "focusin" | "input" | "change") {
+                    load(&state, lang);
+                }
                 if let Some(link) = follow {
                     link.click();
                 }
@@ -270,5 +365,5 @@ pub fn Search(lang: Lang) -> impl IntoView {
             }
         });
     });
-    view! { <div class="search" role="search" node_ref=root inner_html=markup(lang)></div> }
+    view! { <div class="search" role="search" node_ref=root inner_html=markup(lang).into_string()></div> }
 }

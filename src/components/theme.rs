@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::data::Lang;
-use crate::i18n::texts;
+use vocab::i18n::texts;
 
 const KEY: &str = "theme";
 

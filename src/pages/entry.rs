@@ -1,9 +1,10 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
+use vocab::i18n::texts;
+use vocab::markup::{build, Html};
+use vocab::names;
 use wasm_bindgen::JsCast;
 
 use crate::components::calculator::state::{decode, CalcState};
@@ -11,72 +12,78 @@ use crate::components::calculator::CalculatorView;
 use crate::components::head::use_head;
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::components::preview::LinkPreviews;
-use crate::data::{category_name, find, Body, Entry, Lang, Prose, Segment, BODIES, ENTRIES};
+use crate::data::{self, presets, Body, EntryData, Lang, LoadError, Segment};
 use crate::dom::elements;
-use crate::html::escape;
-use crate::i18n::texts;
 use crate::listen::on;
 use crate::pages::not_found::NotFound;
 use crate::urls;
 
-/// `YYYY-MM-DD` as a reader of `lang` writes dates.
-#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-pub fn format_date(date: &str, lang: Lang) -> String {
-    const DE: [&str; 12] = [
-        "Januar",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ];
-    const EN: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let parts: Vec<u32> = date.split('-').filter_map(|p| p.parse().ok()).collect();
-    match parts.as_slice() {
-        [y, m, d] if (1..=12).contains(m) => {
-            let month = match lang {
-                Lang::De => DE[*m as usize - 1],
-                Lang::En => EN[*m as usize - 1],
-            };
-            match lang {
-                Lang::De => format!("{d}. {month} {y}"),
-                Lang::En => format!("{d} {month} {y}"),
-            }
-        }
-        _ => date.to_string(),
-    }
-}
-
-/// The route: resolves the language and slug.
+/// The route: resolves the language and slug, and loads the entry where the app
+/// does not have it yet.
 #[component]
 pub fn EntryPage() -> impl IntoView {
     let params = use_params_map();
     move || {
         let p = params.read();
-        let lang = Lang::from_code(&p.get("lang").unwrap_or_default());
         let slug = p.get("slug").unwrap_or_default();
-        match lang.and_then(|l| find(l, &slug).map(|i| (l, i))) {
-            Some((lang, index)) => view! { <EntryView lang index/> }.into_any(),
-            None => view! { <NotFound lang/> }.into_any(),
+        let Some(lang) = Lang::from_code(&p.get("lang").unwrap_or_default()) else {
+            return view! { <NotFound lang=None/> }.into_any();
+        };
+        match data::entry(lang, &slug) {
+            Some(data) => view! { <EntryView lang data/> }.into_any(),
+            None => view! { <LoadEntry lang slug/> }.into_any(),
+        }
+    }
+}
+
+/// An entry opened inside the app: its data file is fetched, then it shows.
+#[component]
+fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
+    let t = texts(lang);
+    let loaded = RwSignal::new(None::<Result<&'static EntryData, LoadError>>);
+    leptos::task::spawn_local(async move {
+        let result = data::load_entry(lang, &slug).await;
+        // The reader may have moved on; the signal is gone with the page then.
+        let _ = loaded.try_set(Some(result));
+    });
+    move || match loaded.get() {
+        Some(Ok(data)) => view! { <EntryView lang data/> }.into_any(),
+        Some(Err(LoadError::NotFound)) => view! { <NotFound lang=Some(lang)/> }.into_any(),
+        Some(Err(LoadError::Failed)) => view! {
+            <SiteHeader lang switch=None/>
+            <main id="main" tabindex="-1" class="entry">
+                <p class="notice error" role="alert">{t.page_failed}</p>
+            </main>
+        }
+        .into_any(),
+        None => view! {
+            <SiteHeader lang switch=None/>
+            <main id="main" tabindex="-1" class="entry" aria-busy="true">
+                <p class="notice loading" role="status">{t.loading}</p>
+            </main>
+        }
+        .into_any(),
+    }
+}
+
+/// An entry's prose on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prose {
+    /// Not loaded yet, or already on the page (put there by the pre-renderer).
+    Pending,
+    /// The segments, then the footer.
+    Ready(&'static [String]),
+    /// The prose file could not be loaded.
+    Failed,
+}
+
+impl Prose {
+    /// Segment `k`, or nothing while it is not loaded (which leaves pre-rendered
+    /// prose alone while the app takes the page over).
+    fn segment(self, k: usize) -> String {
+        match self {
+            Prose::Ready(segments) => segments.get(k).cloned().unwrap_or_default(),
+            Prose::Pending | Prose::Failed => String::new(),
         }
     }
 }
@@ -85,23 +92,24 @@ pub fn EntryPage() -> impl IntoView {
 /// string into links to other entries.
 fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, lang: Lang, query: &str) {
     let (scenario, _) = state.valid.get_untracked();
-    for el in elements(article, "[data-rv]") {
-        let index = el.get_attribute("data-rv").and_then(|v| v.parse::<usize>().ok());
+    let attr = names::INLINE_VALUE_ATTR;
+    for el in elements(article, &format!("[{attr}]")) {
+        let index = el.get_attribute(attr).and_then(|v| v.parse::<usize>().ok());
         if let Some(text) = index
             .and_then(|k| body.inline.get(k))
-            .and_then(|v| v.text(&scenario, lang))
+            .and_then(|v| v.text(&scenario, presets(), lang))
         {
             if el.text_content().as_deref() != Some(text.as_str()) {
                 el.set_text_content(Some(&text));
             }
         }
     }
-    for a in elements(article, "a.xref") {
-        let base = match a.get_attribute("data-href") {
+    for a in elements(article, &format!("a.{}", names::XREF)) {
+        let base = match a.get_attribute(names::XREF_BASE_ATTR) {
             Some(h) => h,
             None => {
                 let h = a.get_attribute("href").unwrap_or_default();
-                let _ = a.set_attribute("data-href", &h);
+                let _ = a.set_attribute(names::XREF_BASE_ATTR, &h);
                 h
             }
         };
@@ -109,36 +117,16 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
     }
 }
 
-/// The text of a file of the site, or `None` when it cannot be had.
-async fn fetch_text(url: String) -> Option<String> {
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&url))
-        .await
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    if !response.ok() {
-        return None;
-    }
-    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
-}
-
-#[component]
-fn EntryView(lang: Lang, index: usize) -> impl IntoView {
-    let t = texts(lang);
-    let entry: &'static Entry = &ENTRIES[index];
-    let body: &'static Body = &BODIES[index];
+/// The entry's main calculator (its first), which the address's state applies to
+/// once the page is live, and the query keys that state could not use.
+fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<String>>) {
     let location = use_location();
     // The page renders the entry's example first, as the pre-rendered HTML does;
     // the state in the address is applied right after, so hydration always meets
     // the markup it expects.
-    let main_state = body
-        .calculators
-        .first()
-        .map(|c| CalcState::new(c, c.scenario, c.model, c.hardware));
+    let state = body.calculators.first().map(CalcState::example);
     let ignored = RwSignal::new(Vec::<String>::new());
-    if let Some(state) = main_state {
+    if let Some(state) = state {
         Effect::new(move |_| {
             let pairs: Vec<(String, String)> = location
                 .query
@@ -157,12 +145,13 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
             ignored.set(rejected);
         });
     }
-    let query = Signal::derive(move || main_state.map(|s| s.query()).unwrap_or_default());
+    (state, ignored)
+}
 
-    let article = NodeRef::<leptos::html::Article>::new();
-    // The release bundle carries no prose. A pre-rendered page has it already; an
-    // entry opened inside the app fetches its prose file.
-    let prose = RwSignal::new(Prose::bundled(index));
+/// The prose: carried by the build, on the page already (pre-rendered), or fetched
+/// when the entry opens inside the app.
+fn prose_signal(data: &'static EntryData, article: NodeRef<leptos::html::Article>) -> RwSignal<Prose> {
+    let prose = RwSignal::new(data::prose(data).map_or(Prose::Pending, Prose::Ready));
     Effect::new(move |_| {
         if prose.get_untracked() != Prose::Pending {
             return;
@@ -175,19 +164,29 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
-            let loaded = fetch_text(urls::prose(lang, entry.slug))
-                .await
-                .map_or(Prose::Failed, |text| Prose::parse(&text));
-            // The reader may have moved on; the signal is gone with the page then.
+            let loaded = data::load_prose(data).await.map_or(Prose::Failed, Prose::Ready);
             let _ = prose.try_set(loaded);
         });
     });
+    prose
+}
+
+/// Keeps the prose's live values and links in step with the main calculator, and
+/// the address with its state.
+fn follow_calculator(
+    data: &'static EntryData,
+    main: Option<CalcState>,
+    prose: RwSignal<Prose>,
+    article: NodeRef<leptos::html::Article>,
+    query: Signal<String>,
+) {
+    let (lang, body) = (data.lang, &data.body);
     // Fresh prose holds the example's values: bring them up to date once it is in.
     Effect::new(move |_| {
         if !prose.with(|p| matches!(p, Prose::Ready(_))) {
             return;
         }
-        let Some(state) = main_state else { return };
+        let Some(state) = main else { return };
         request_animation_frame(move || {
             if let Some(el) = article.get_untracked() {
                 update_prose(&el, body, &state, lang, &query.get_untracked());
@@ -196,7 +195,7 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     });
     Effect::new(move |first: Option<()>| {
         let q = query.get();
-        let Some(state) = main_state else { return };
+        let Some(state) = main else { return };
         state.valid.track();
         if let Some(el) = article.get() {
             update_prose(&el, body, &state, lang, &q);
@@ -209,38 +208,49 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
         // Keep the address shareable without a navigation.
         urls::replace_query(&q);
     });
+}
 
-    // The footer follows the prose segments in the prose file.
-    let footer = body.segments.iter().filter(|s| matches!(s, Segment::Prose(_))).count();
-    let segments = body
-        .segments
+/// The body in reading order: prose segments and calculators.
+fn segments(
+    data: &'static EntryData,
+    main: Option<CalcState>,
+    ignored: RwSignal<Vec<String>>,
+    prose: RwSignal<Prose>,
+) -> impl IntoView {
+    let (lang, body) = (data.lang, &data.body);
+    body.segments
         .iter()
-        .map(|segment| match segment {
+        .map(|segment| match *segment {
             Segment::Prose(k) => {
-                let k = *k;
-                // While hydrating, an empty value leaves the pre-rendered prose alone.
-                view! { <div class="prose" inner_html=move || prose.with(|p| p.segment(k).to_string())></div> }
-                    .into_any()
+                let k = usize::from(k);
+                view! { <div class="prose" inner_html=move || prose.get().segment(k)></div> }.into_any()
             }
             Segment::Calculator(i) => {
-                let calc = &body.calculators[*i];
-                let (state, ignored): (CalcState, Signal<Vec<String>>) = match (i, main_state) {
-                    (0, Some(s)) => (s, ignored.into()),
-                    _ => (
-                        CalcState::new(calc, calc.scenario, calc.model, calc.hardware),
-                        Signal::stored(Vec::new()),
-                    ),
+                let i = usize::from(i);
+                let Some(calc) = body.calculators.get(i) else {
+                    return ().into_any();
                 };
-                view! { <CalculatorView state lang uid=*i ignored/> }.into_any()
+                let (state, ignored): (CalcState, Signal<Vec<String>>) = match (i, main) {
+                    (0, Some(s)) => (s, ignored.into()),
+                    _ => (CalcState::example(calc), Signal::stored(Vec::new())),
+                };
+                view! { <CalculatorView state lang uid=i ignored/> }.into_any()
             }
         })
-        .collect_view();
+        .collect_view()
+}
 
-    let translation = entry.translation.filter(|i| ENTRIES[*i].lang != lang);
-    let other_term = translation
-        .map(|i| ENTRIES[i].term)
-        .filter(|term| !term.eq_ignore_ascii_case(entry.term));
-    use_head(format!("{} · {}", entry.term, t.site_title), lang);
+#[component]
+fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
+    let t = texts(lang);
+    let (main, ignored) = main_calculator(&data.body);
+    let query = Signal::derive(move || main.map(|s| s.query()).unwrap_or_default());
+    let article = NodeRef::<leptos::html::Article>::new();
+    let prose = prose_signal(data, article);
+    follow_calculator(data, main, prose, article, query);
+    let footer = data.body.prose_segments();
+    let translation = data.translation.as_ref().map(|t| t.slug.as_str());
+    use_head(format!("{} · {}", data.summary.term, t.site_title), lang);
     // The copy-link button lives in static markup; one listener serves it.
     Effect::new(move |_| {
         if let Some(el) = article.get() {
@@ -258,138 +268,80 @@ fn EntryView(lang: Lang, index: usize) -> impl IntoView {
     view! {
         <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
         <main id="main" tabindex="-1" class="entry">
-            <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(entry, lang)></nav>
+            <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(data).into_string()></nav>
             <article node_ref=article lang=lang.code()>
-                <header class="entry-header" inner_html=heading(entry, lang, other_term, translation.is_some())></header>
-                {move || prose.with(|p| *p == Prose::Failed).then(|| view! {
+                <header class="entry-header" inner_html=heading(data).into_string()></header>
+                {move || (prose.get() == Prose::Failed).then(|| view! {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
                 })}
-                {segments}
-                <footer class="entry-end" inner_html=move || prose.with(|p| p.segment(footer).to_string())></footer>
+                {segments(data, main, ignored, prose)}
+                <footer class="entry-end" inner_html=move || prose.get().segment(footer)></footer>
             </article>
             <LinkPreviews/>
         </main>
     }
 }
 
-// The static parts of the page as markup strings: far less code in the bundle than
-// a view per element (see `crate::html`).
+// The static parts of the page as one string each: far less code in the bundle than
+// a view per element (see `vocab::markup`).
 
-fn breadcrumbs(entry: &Entry, lang: Lang) -> String {
+fn breadcrumbs(data: &EntryData) -> Html {
+    let lang = data.lang;
     let t = texts(lang);
-    let mut html = format!(
-        r#"<a href="{}">{}</a> › "#,
-        escape(&urls::index(lang)),
-        escape(t.index_heading)
-    );
-    if let Some(slug) = entry.category {
-        let url = urls::with_query(&urls::index(lang), &format!("category={}", urls::encode(slug)));
-        let name = category_name(lang, slug).unwrap_or(slug);
-        let _ = write!(html, r#"<a href="{}">{}</a> › "#, escape(&url), escape(name));
-    }
-    let _ = write!(html, r#"<span aria-current="page">{}</span>"#, escape(entry.term));
-    html
-}
-
-fn heading(entry: &Entry, lang: Lang, other_term: Option<&str>, translated: bool) -> String {
-    let t = texts(lang);
-    let mut html = format!("<h1>{}", escape(entry.term));
-    if let Some(o) = other_term {
-        let _ = write!(
-            html,
-            r#" <span class="other-term" lang="{}">({})</span>"#,
-            lang.other().code(),
-            escape(o)
-        );
-    }
-    html.push_str("</h1>");
-    if !entry.variants.is_empty() {
-        let _ = write!(
-            html,
-            r#"<p class="variants">{}: {}</p>"#,
-            escape(t.also_called),
-            escape(&entry.variants.join(", "))
-        );
-    }
-    let _ = write!(
-        html,
-        r#"<p class="short">{}</p><p class="copy-link"><button type="button">{}</button> <span class="copy-status" role="status"></span></p>"#,
-        escape(entry.short),
-        escape(t.copy_link)
-    );
-    if entry.draft {
-        let _ = write!(html, r#"<p class="notice draft">{}</p>"#, escape(t.draft_notice));
-    }
-    if !translated {
-        let _ = write!(html, r#"<p class="notice">{}</p>"#, escape(t.no_translation));
-    }
-    html
-}
-
-/// The page's footer: related terms, sources, date. Part of the prose file, so that
-/// the release bundle carries none of it.
-#[cfg(any(not(target_arch = "wasm32"), debug_assertions))]
-pub fn footer(index: usize) -> String {
-    let lang = ENTRIES[index].lang;
-    let entry = &crate::data::DETAILS[index];
-    let t = texts(lang);
-    let mut html = String::new();
-    if !entry.related.is_empty() {
-        let _ = write!(
-            html,
-            r#"<section class="related"><h2>{}</h2><ul>"#,
-            escape(t.related_heading)
-        );
-        for r in entry.related {
-            let _ = match r.entry {
-                Some(i) => write!(
-                    html,
-                    r#"<li><a class="xref" href="{}">{}</a></li>"#,
-                    escape(&urls::entry(lang, ENTRIES[i].slug)),
-                    escape(r.term)
-                ),
-                None => write!(
-                    html,
-                    r#"<li><span class="missing-term">{}</span> <span class="missing-note">({})</span></li>"#,
-                    escape(r.term),
-                    escape(t.not_yet_written)
-                ),
-            };
+    build(|h| {
+        h.el_text("a", &[("href", Some(&urls::index(lang)))], t.index_heading);
+        h.text(" › ");
+        if let Some(slug) = &data.summary.category {
+            let url = urls::with_query(&urls::index(lang), &format!("category={}", urls::encode(slug)));
+            let name = data.category_name.as_deref().unwrap_or(slug);
+            h.el_text("a", &[("href", Some(&url))], name);
+            h.text(" › ");
         }
-        html.push_str("</ul></section>");
-    }
-    if !entry.sources.is_empty() {
-        let _ = write!(
-            html,
-            r#"<section class="sources"><h2>{}</h2><ol>"#,
-            escape(t.sources_heading)
-        );
-        for s in entry.sources {
-            let _ = write!(
-                html,
-                r#"<li><a href="{}" rel="noopener noreferrer">{}</a></li>"#,
-                escape(s.url),
-                escape(s.label)
+        h.el_text("span", &[("aria-current", Some("page"))], &data.summary.term);
+    })
+}
+
+fn heading(data: &EntryData) -> Html {
+    let lang = data.lang;
+    let t = texts(lang);
+    let e = &data.summary;
+    let other_term = data
+        .translation
+        .as_ref()
+        .map(|o| o.term.as_str())
+        .filter(|term| !term.eq_ignore_ascii_case(&e.term));
+    build(|h| {
+        h.el("h1", &[], |h| {
+            h.text(&e.term);
+            if let Some(o) = other_term {
+                h.text(" ");
+                h.el_text(
+                    "span",
+                    &[("class", Some("other-term")), ("lang", Some(lang.other().code()))],
+                    &format!("({o})"),
+                );
+            }
+        });
+        if !e.variants.is_empty() {
+            h.el_text(
+                "p",
+                &[("class", Some("variants"))],
+                &format!("{}: {}", t.also_called, e.variants.join(", ")),
             );
         }
-        html.push_str("</ol></section>");
-    }
-    // Described by it: related terms in the prose that have no entry yet.
-    let _ = write!(
-        html,
-        r#"<span id="not-yet-written" hidden>{}</span>"#,
-        escape(t.not_yet_written)
-    );
-    if let Some(d) = entry.updated {
-        let _ = write!(
-            html,
-            r#"<p class="updated">{}: <time datetime="{}">{}</time></p>"#,
-            escape(t.updated),
-            escape(d),
-            escape(&format_date(d, lang))
-        );
-    }
-    html
+        h.el_text("p", &[("class", Some("short"))], &e.short);
+        h.el("p", &[("class", Some("copy-link"))], |h| {
+            h.el_text("button", &[("type", Some("button"))], t.copy_link);
+            h.text(" ");
+            h.el_text("span", &[("class", Some("copy-status")), ("role", Some("status"))], "");
+        });
+        if e.draft {
+            h.el_text("p", &[("class", Some("notice draft"))], t.draft_notice);
+        }
+        if data.translation.is_none() {
+            h.el_text("p", &[("class", Some("notice"))], t.no_translation);
+        }
+    })
 }
 
 /// Copies the page's address, with its calculator state, and says so beside the button.
@@ -405,16 +357,4 @@ fn copy_link(button: &web_sys::Element, lang: Lang) {
             status.set_text_content(Some(if done { t.link_copied } else { t.copy_failed }));
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_in_the_readers_format() {
-        assert_eq!(format_date("2026-09-21", Lang::De), "21. September 2026");
-        assert_eq!(format_date("2026-03-01", Lang::En), "1 March 2026");
-        assert_eq!(format_date("garbage", Lang::En), "garbage");
-    }
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::components::head::use_head;
 use crate::data::Lang;
-use crate::i18n::texts;
+use vocab::i18n::texts;
 use crate::urls;
 
 /// The browser's preferred site language; English where it prefers neither.

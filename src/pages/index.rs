@@ -2,32 +2,64 @@
 //! letter, with a letter bar and filters by category and type. The filters live in
 //! the address (`?category=…&marker=…`), so a filtered index can be linked to.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
+use vocab::i18n::texts;
+use vocab::markup::{build, Html};
+use vocab::wire::IndexEntry;
 use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
 use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
-use crate::data::{entries, Entry, Lang, CATEGORIES};
+use crate::data::{self, Index, Lang, LoadError};
 use crate::dom::elements;
-use crate::html::escape;
-use crate::i18n::texts;
 use crate::pages::not_found::NotFound;
-use crate::search::collation_key;
 use crate::urls;
+use vocab::collation_key;
 
-/// The index of one language.
+/// The index of one language. Taking over a pre-rendered index needs no data (the
+/// page has the list); opened inside the app, the language's index file is loaded.
 #[component]
 pub fn IndexPage() -> impl IntoView {
     let params = use_params_map();
     move || {
         let code = params.read().get("lang").unwrap_or_default();
-        match Lang::from_code(&code) {
-            Some(lang) => view! { <Index lang=lang/> }.into_any(),
-            None => view! { <NotFound lang=None/> }.into_any(),
+        let Some(lang) = Lang::from_code(&code) else {
+            return view! { <NotFound lang=None/> }.into_any();
+        };
+        match data::index(lang) {
+            Some(index) => view! { <IndexView lang index=Some(index)/> }.into_any(),
+            None if data::hydrating() => view! { <IndexView lang index=None/> }.into_any(),
+            None => view! { <LoadIndex lang/> }.into_any(),
         }
+    }
+}
+
+/// An index opened inside the app: its file is fetched, then it shows.
+#[component]
+fn LoadIndex(lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    let loaded = RwSignal::new(None::<Result<&'static Index, LoadError>>);
+    leptos::task::spawn_local(async move {
+        let result = data::load_index(lang).await;
+        let _ = loaded.try_set(Some(result));
+    });
+    move || match loaded.get() {
+        Some(Ok(index)) => view! { <IndexView lang index=Some(index)/> }.into_any(),
+        Some(Err(_)) => view! {
+            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
+            <main id="main" tabindex="-1" class="index">
+                <p class="notice error" role="alert">{t.page_failed}</p>
+            </main>
+        }
+        .into_any(),
+        None => view! {
+            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
+            <main id="main" tabindex="-1" class="index" aria-busy="true">
+                <p class="notice loading" role="status">{t.loading}</p>
+            </main>
+        }
+        .into_any(),
     }
 }
 
@@ -60,8 +92,9 @@ fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, Stri
 
 /// Shows the entries matching the filters and hides the rest, with their empty
 /// letter groups; updates the count, the letter bar and the filter fields.
-fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, total: usize, lang: Lang) {
+fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, lang: Lang) {
     let t = texts(lang);
+    let mut total = 0;
     let matches = |el: &web_sys::Element, attr: &str, value: &str| {
         value.is_empty() || el.get_attribute(attr).as_deref() == Some(value)
     };
@@ -73,6 +106,7 @@ fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, total: u
             let show = matches(&item, "data-category", category) && matches(&item, "data-marker", marker);
             let _ = item.toggle_attribute_with_force("hidden", !show);
             visible += usize::from(show);
+            total += 1;
         }
         let _ = group.toggle_attribute_with_force("hidden", visible == 0);
         let letter = group.id().trim_start_matches("group-").to_string();
@@ -138,118 +172,188 @@ fn jump_to_letter(ev: leptos::ev::MouseEvent) {
     }
 }
 
-/// The page. The list is rendered once, complete (as pre-rendered); the filters
-/// hide what does not match, which stays fast for hundreds of entries and keeps
-/// the bundle small.
-#[component]
-fn Index(lang: Lang) -> impl IntoView {
-    let t = texts(lang);
-    let mut list: Vec<(String, &'static Entry)> = entries(lang).map(|(_, e)| (collation_key(e.term), e)).collect();
-    list.sort_unstable_by(|a, b| (&a.0, a.1.slug).cmp(&(&b.0, b.1.slug)));
-    let total = list.len();
-    let mut groups: Vec<(char, Vec<&'static Entry>)> = Vec::new();
-    for (key, e) in list {
-        let l = letter_of(&key);
+/// The entries grouped under their letters, in dictionary order (the index file's).
+fn groups(index: &'static Index) -> Vec<(char, Vec<&'static IndexEntry>)> {
+    let mut groups: Vec<(char, Vec<&'static IndexEntry>)> = Vec::new();
+    for e in &index.entries {
+        let l = letter_of(&collation_key(&e.summary.term));
         match groups.last_mut() {
             Some((last, items)) if *last == l => items.push(e),
             _ => groups.push((l, vec![e])),
         }
     }
-    let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
-    let mut markers: Vec<&'static str> = groups
-        .iter()
-        .flat_map(|(_, g)| g.iter().filter_map(|e| e.marker))
-        .collect();
-    markers.sort_unstable_by_key(|m| collation_key(m));
-    markers.dedup();
-    use_head(format!("{} · {}", t.index_heading, t.site_title), lang);
+    groups
+}
 
-    // The filters come from the address once the page is live, so hydration meets
-    // the pre-rendered (unfiltered) markup; a change writes them back to it.
-    let category = RwSignal::new(String::new());
-    let marker = RwSignal::new(String::new());
-    let location = use_location();
-    Effect::new(move |_| {
-        let (c, m) = filters_from_query(&location.query.get());
-        category.set(c);
-        marker.set(m);
-    });
-    let main = NodeRef::<leptos::html::Main>::new();
-    Effect::new(move |filtered: Option<bool>| {
-        let (c, m) = (category.get(), marker.get());
-        let filtering = !c.is_empty() || !m.is_empty();
-        // The page starts unfiltered: nothing to do until a filter is set.
-        if filtering || filtered == Some(true) {
-            if let Some(main) = main.get() {
-                apply_filters(&main, &c, &m, total, lang);
+/// The letter bar: links to the letters in use, the others shown disabled.
+fn letters_html(lang: Lang, used: &[char]) -> Html {
+    // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
+    let here = urls::index(lang);
+    build(|h| {
+        for l in alphabet(used) {
+            let letter = l.to_string();
+            if used.contains(&l) {
+                let href = format!("{here}#group-{l}");
+                h.el_text("a", &[("href", Some(&href)), ("data-letter", Some(&letter))], &letter);
+            } else {
+                h.el_text("span", &[("aria-disabled", Some("true"))], &letter);
             }
         }
-        filtering
-    });
-    let set_filter = move |signal: RwSignal<String>, value: String| {
-        signal.set(value);
+    })
+}
+
+/// The list: one section per letter.
+fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
+    let t = texts(lang);
+    build(|h| {
+        for (l, items) in groups {
+            let (group, heading) = (format!("group-{l}"), format!("letter-{l}"));
+            let attrs = [
+                ("class", Some("letter-group")),
+                ("id", Some(group.as_str())),
+                ("aria-labelledby", Some(heading.as_str())),
+            ];
+            h.el("section", &attrs, |h| {
+                h.el_text("h2", &[("id", Some(&heading)), ("tabindex", Some("-1"))], &l.to_string());
+                h.el("ul", &[("class", Some("term-list"))], |h| {
+                    for e in items {
+                        let e = &e.summary;
+                        let attrs = [
+                            ("data-category", e.category.as_deref()),
+                            ("data-marker", e.marker.as_deref()),
+                        ];
+                        h.el("li", &attrs, |h| {
+                            let href = urls::entry(lang, &e.slug);
+                            h.el_text("a", &[("class", Some("term")), ("href", Some(&href))], &e.term);
+                            if let Some(m) = &e.marker {
+                                h.text(" ");
+                                h.el_text("span", &[("class", Some("badge"))], m);
+                            }
+                            if e.draft {
+                                h.text(" ");
+                                h.el_text("span", &[("class", Some("badge draft"))], t.draft);
+                            }
+                            h.el_text("p", &[("class", Some("short"))], &e.short);
+                        });
+                    }
+                });
+            });
+        }
+    })
+}
+
+/// The options of a filter: "all", then each value with its display name.
+fn options_html(lang: Lang, options: &[(&str, &str)]) -> Html {
+    build(|h| {
+        h.el_text("option", &[("value", Some(""))], texts(lang).filter_all);
+        for (value, name) in options {
+            h.el_text("option", &[("value", Some(value))], name);
+        }
+    })
+}
+
+/// The page's static parts as markup: letter bar, list, the two filters' options and
+/// the count. Empty while taking over a pre-rendered index, which has them already.
+struct Parts {
+    letters: String,
+    list: String,
+    categories: String,
+    markers: String,
+    count: String,
+}
+
+fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
+    let Some(index) = index else {
+        let empty = String::new;
+        return Parts {
+            letters: empty(),
+            list: empty(),
+            categories: empty(),
+            markers: empty(),
+            count: empty(),
+        };
+    };
+    let groups = groups(index);
+    let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
+    let mut markers: Vec<&str> = index.entries.iter().filter_map(|e| e.summary.marker.as_deref()).collect();
+    markers.sort_unstable_by_key(|m| collation_key(m));
+    markers.dedup();
+    let markers: Vec<(&str, &str)> = markers.into_iter().map(|m| (m, m)).collect();
+    let categories: Vec<(&str, &str)> = index.categories.iter().map(|(s, n)| (s.as_str(), n.as_str())).collect();
+    Parts {
+        letters: letters_html(lang, &used).into_string(),
+        list: list_html(lang, &groups).into_string(),
+        categories: options_html(lang, &categories).into_string(),
+        markers: options_html(lang, &markers).into_string(),
+        count: build(|h| {
+            h.text(&(texts(lang).entries_count)(index.entries.len()));
+        })
+        .into_string(),
+    }
+}
+
+/// The filters: from the address once the page is live (so hydration meets the
+/// pre-rendered, unfiltered markup), applied to the list, written back to the address.
+#[derive(Clone, Copy)]
+struct Filters {
+    category: RwSignal<String>,
+    marker: RwSignal<String>,
+}
+
+impl Filters {
+    fn new(lang: Lang, main: NodeRef<leptos::html::Main>) -> Filters {
+        let f = Filters {
+            category: RwSignal::new(String::new()),
+            marker: RwSignal::new(String::new()),
+        };
+        let location = use_location();
+        Effect::new(move |_| {
+            let (c, m) = filters_from_query(&location.query.get());
+            f.category.set(c);
+            f.marker.set(m);
+        });
+        Effect::new(move |filtered: Option<bool>| {
+            let (c, m) = (f.category.get(), f.marker.get());
+            let filtering = !c.is_empty() || !m.is_empty();
+            // The page starts unfiltered: nothing to do until a filter is set.
+            if filtering || filtered == Some(true) {
+                if let Some(main) = main.get() {
+                    apply_filters(&main, &c, &m, lang);
+                }
+            }
+            filtering
+        });
+        f
+    }
+
+    /// Sets a filter (`None`: clears both) and writes the address.
+    fn set(self, which: Option<RwSignal<String>>, value: String) {
+        match which {
+            Some(signal) => signal.set(value),
+            None => {
+                self.category.set(String::new());
+                self.marker.set(String::new());
+            }
+        }
         let mut pairs = Vec::new();
-        for (key, value) in [
-            ("category", category.get_untracked()),
-            ("marker", marker.get_untracked()),
-        ] {
+        for (key, value) in [("category", self.category.get_untracked()), ("marker", self.marker.get_untracked())] {
             if !value.is_empty() {
                 pairs.push(format!("{key}={}", urls::encode(&value)));
             }
         }
         urls::replace_query(&pairs.join("&"));
-    };
+    }
+}
 
-    // The letter bar and the list are static markup, written as one string: far
-    // less code in the bundle than a view per element (see `crate::html`).
-    let mut letters = String::new();
-    // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
-    let here = escape(&urls::index(lang)).into_owned();
-    for l in alphabet(&used) {
-        if used.contains(&l) {
-            let _ = write!(letters, r##"<a href="{here}#group-{l}" data-letter="{l}">{l}</a>"##);
-        } else {
-            let _ = write!(letters, r#"<span aria-disabled="true">{l}</span>"#);
-        }
-    }
-    let mut list = String::new();
-    for (l, items) in groups {
-        let _ = write!(
-            list,
-            r#"<section class="letter-group" id="group-{l}" aria-labelledby="letter-{l}"><h2 id="letter-{l}" tabindex="-1">{l}</h2><ul class="term-list">"#
-        );
-        for e in items {
-            list.push_str("<li");
-            for (attr, value) in [("data-category", e.category), ("data-marker", e.marker)] {
-                if let Some(v) = value {
-                    let _ = write!(list, r#" {attr}="{}""#, escape(v));
-                }
-            }
-            let _ = write!(
-                list,
-                r#"><a class="term" href="{}">{}</a>"#,
-                escape(&urls::entry(lang, e.slug)),
-                escape(e.term)
-            );
-            if let Some(m) = e.marker {
-                let _ = write!(list, r#" <span class="badge">{}</span>"#, escape(m));
-            }
-            if e.draft {
-                let _ = write!(list, r#" <span class="badge draft">{}</span>"#, escape(t.draft));
-            }
-            let _ = write!(list, r#"<p class="short">{}</p></li>"#, escape(e.short));
-        }
-        list.push_str("</ul></section>");
-    }
-    let categories = CATEGORIES
-        .iter()
-        .filter(|c| c.lang == lang)
-        .map(|c| view! { <option value=c.slug>{c.name}</option> })
-        .collect_view();
-    let markers = markers
-        .into_iter()
-        .map(|m| view! { <option value=m>{m}</option> })
-        .collect_view();
+/// The page. The list is rendered once, complete (as pre-rendered); the filters
+/// hide what does not match, which stays fast for thousands of entries.
+#[component]
+fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
+    let t = texts(lang);
+    use_head(format!("{} · {}", t.index_heading, t.site_title), lang);
+    let main = NodeRef::<leptos::html::Main>::new();
+    let parts = parts(lang, index);
+    let f = Filters::new(lang, main);
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
         <main id="main" tabindex="-1" class="index" node_ref=main>
@@ -257,34 +361,20 @@ fn Index(lang: Lang) -> impl IntoView {
             <div class="filters">
                 <div class="filter">
                     <label for="filter-category">{t.filter_category}</label>
-                    <select id="filter-category" on:change=move |ev| set_filter(category, event_target_value(&ev))>
-                        <option value="">{t.filter_all}</option>
-                        {categories}
-                    </select>
+                    <select id="filter-category" inner_html=parts.categories on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))></select>
                 </div>
                 <div class="filter">
                     <label for="filter-marker">{t.filter_marker}</label>
-                    <select id="filter-marker" on:change=move |ev| set_filter(marker, event_target_value(&ev))>
-                        <option value="">{t.filter_all}</option>
-                        {markers}
-                    </select>
+                    <select id="filter-marker" inner_html=parts.markers on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))></select>
                 </div>
-                <button
-                    type="button"
-                    class="filter-reset"
-                    hidden
-                    on:click=move |_| {
-                        marker.set(String::new());
-                        set_filter(category, String::new());
-                    }
-                >
+                <button type="button" class="filter-reset" hidden on:click=move |_| f.set(None, String::new())>
                     {t.filter_reset}
                 </button>
             </div>
-            <p class="count" aria-live="polite">{(t.entries_count)(total)}</p>
-            <nav class="letters" aria-label=t.letters inner_html=letters on:click=jump_to_letter></nav>
+            <p class="count" aria-live="polite" inner_html=parts.count></p>
+            <nav class="letters" aria-label=t.letters inner_html=parts.letters on:click=jump_to_letter></nav>
             <p class="notice no-match" hidden>{t.no_filter_match}</p>
-            <div class="groups" inner_html=list></div>
+            <div class="groups" inner_html=parts.list></div>
         </main>
     }
 }
@@ -292,7 +382,6 @@ fn Index(lang: Lang) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::category_name;
 
     #[test]
     fn umlauts_and_symbols_file_under_their_letter() {
@@ -310,10 +399,26 @@ mod tests {
 
     #[test]
     fn every_category_of_the_content_has_a_name() {
-        for (_, e) in entries(Lang::De).chain(entries(Lang::En)) {
-            if let Some(c) = e.category {
-                assert!(category_name(e.lang, c).is_some(), "{c}");
+        for lang in Lang::ALL {
+            let index = data::index(lang).expect("index");
+            for e in &index.entries {
+                if let Some(c) = &e.summary.category {
+                    assert!(index.category_name(c).is_some(), "{c}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_list_has_every_entry_once_under_its_letter() {
+        let index = data::index(Lang::De).expect("index");
+        let groups = groups(index);
+        let html = list_html(Lang::De, &groups);
+        assert_eq!(html.as_str().matches("<li").count(), index.entries.len());
+        for e in &index.entries {
+            assert!(html.as_str().contains(&format!("href=\"{}\"", urls::entry(Lang::De, &e.summary.slug))));
+        }
+        let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
+        assert_eq!(letters_html(Lang::De, &used).as_str().matches("data-letter").count(), used.len());
     }
 }

@@ -1,14 +1,12 @@
 //! The page for unknown languages and slugs.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
+use vocab::i18n::texts;
+use vocab::markup::build;
 
 use crate::components::head::use_head;
 use crate::components::header::SiteHeader;
 use crate::data::Lang;
-use crate::html::escape;
-use crate::i18n::texts;
 use crate::urls;
 
 /// "Page not found", in `lang` where known, in both languages otherwise.
@@ -25,22 +23,22 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
         .join(" · ");
     let main_lang = langs[0];
     use_head(title, main_lang);
-    let mut html = String::new();
-    for l in langs {
-        let t = texts(l);
-        let _ = write!(
-            html,
-            r#"<section lang="{}"><h1>{}</h1><p>{}</p><p><a href="{}">{}</a></p></section>"#,
-            l.code(),
-            escape(t.not_found_title),
-            escape(t.not_found_text),
-            escape(&urls::index(l)),
-            escape(t.back_to_index)
-        );
-    }
+    let html = build(|h| {
+        for l in langs {
+            let t = texts(l);
+            h.el("section", &[("lang", Some(l.code()))], |h| {
+                h.el_text("h1", &[], t.not_found_title);
+                h.el_text("p", &[], t.not_found_text);
+                h.el("p", &[], |h| {
+                    h.el_text("a", &[("href", Some(&urls::index(l)))], t.back_to_index);
+                });
+            });
+        }
+    })
+    .into_string();
     view! {
         <SiteHeader lang=main_lang switch=None/>
-        // Static markup as a string: less code in the bundle (see `crate::html`).
+        // Static markup as one string: less code in the bundle (see `vocab::markup`).
         <main id="main" tabindex="-1" class="not-found" inner_html=html></main>
     }
 }

@@ -9,28 +9,7 @@ use serde::Deserialize;
 use crate::presets::{author_key, explain, hint, to_base, Presets};
 use crate::yaml::{self, Step};
 
-/// A chart a calculator can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Chart {
-    /// Log-log roofline with the decode and prefill points.
-    Roofline,
-    /// Tokens/s against batch size.
-    Batch,
-    /// Requests that fit against context length.
-    Capacity,
-}
-
-impl Chart {
-    const ALL: [(Chart, &'static str); 3] = [
-        (Chart::Roofline, "roofline"),
-        (Chart::Batch, "batch"),
-        (Chart::Capacity, "capacity"),
-    ];
-
-    fn from_id(id: &str) -> Option<Chart> {
-        Chart::ALL.iter().find(|(_, i)| *i == id).map(|(c, _)| *c)
-    }
-}
+pub use vocab::Chart;
 
 /// The keys of a calculator block, as written.
 #[derive(Debug, Deserialize)]
@@ -178,7 +157,7 @@ impl Hint {
         match ids {
             Ids::Outputs => hint(&word, Output::ALL.iter().map(|o| o.id())),
             Ids::Results => hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
-            Ids::Charts => hint(&word, Chart::ALL.iter().map(|(_, id)| *id)),
+            Ids::Charts => hint(&word, Chart::ALL.iter().map(|c| c.id())),
             Ids::InlineKeys => hint(&word, INLINE_KEYS.iter().copied()),
             Ids::Models => presets.model_hint(&word),
             Ids::Hardware => presets.hardware_hint(&word),

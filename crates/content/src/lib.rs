@@ -1,13 +1,13 @@
 //! The glossary's content model: entry files (YAML frontmatter + Markdown) and
 //! preset files, parsed, validated with `path:line:column` diagnostics, rendered to
-//! sanitised HTML with MathML and live values, and turned into Rust data for the
-//! site. No web dependency; no panic on any input.
+//! sanitised HTML with MathML and live values, and written as the
+//! site's data files. No web dependency; no panic on any input.
 
 #![forbid(unsafe_code)]
 
 pub mod block;
-pub mod codegen;
 pub mod diagnostic;
+pub mod files;
 pub mod figures;
 pub mod frontmatter;
 pub mod limits;

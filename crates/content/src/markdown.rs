@@ -34,8 +34,9 @@ pub fn cmark_options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// The id of the page's note that a related term has no entry yet.
-pub const MISSING_NOTE_ID: &str = "not-yet-written";
+pub use vocab::names::MISSING_NOTE_ID;
+use vocab::markup::{build, Html};
+use vocab::names;
 
 /// Headings (lower case) that open the related-terms section.
 pub const RELATED_HEADINGS: &[&str] = &["verwandte begriffe", "related terms", "siehe auch", "see also"];
@@ -87,10 +88,7 @@ pub trait Resolve {
     fn slugs(&self) -> Vec<&str>;
 }
 
-/// Escapes text for an HTML attribute or element (`&`, `<`, `>`, `"`, `'`).
-pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
-    html_escape::encode_quoted_attribute(text)
-}
+pub use vocab::markup::escape;
 
 /// Where an entry's body sits in its file, for messages.
 pub struct Source<'a> {
@@ -547,7 +545,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
             Event::Start(Tag::Link { ref dest_url, .. }) => self.link_start(dest_url, range.start),
             Event::End(TagEnd::Link) => {
                 if self.links.pop().unwrap_or(false) {
-                    self.trusted("</a>".to_string());
+                    self.trusted(build(|h| {
+                        h.end("a");
+                    }));
                 }
             }
             Event::Start(Tag::Image { ref dest_url, .. }) => {
@@ -602,8 +602,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
     }
 
     /// Adds markup made here (not by the author) to the segment.
-    fn trusted(&mut self, html: String) {
-        self.html.push(Event::InlineHtml(CowStr::from(html)));
+    fn trusted(&mut self, html: Html) {
+        self.html.push(Event::InlineHtml(CowStr::from(html.into_string())));
     }
 
     fn heading_text(&mut self, text: &str) {
@@ -636,17 +636,32 @@ impl<'a, 'e> Renderer<'a, 'e> {
         let target = self.resolve.term(&term);
         let (open, close) = match &target {
             Some((_, url)) => (
-                format!("<a class=\"xref\" href=\"{}\"><strong>", escape(url)),
-                "</strong></a>",
+                build(|h| {
+                    h.start("a", &[("class", Some(names::XREF)), ("href", Some(url))])
+                        .start("strong", &[]);
+                }),
+                build(|h| {
+                    h.end("strong").end("a");
+                }),
             ),
             None => (
-                format!("<strong class=\"missing-term\" aria-describedby=\"{MISSING_NOTE_ID}\">"),
-                "</strong>",
+                build(|h| {
+                    h.start(
+                        "strong",
+                        &[
+                            ("class", Some(names::MISSING_TERM)),
+                            ("aria-describedby", Some(MISSING_NOTE_ID)),
+                        ],
+                    );
+                }),
+                build(|h| {
+                    h.end("strong");
+                }),
             ),
         };
         self.trusted(open);
         self.html.push(Event::Text(CowStr::from(term.clone())));
-        self.trusted(close.to_string());
+        self.trusted(close);
         self.body.related.push(Related {
             term,
             target: target.map(|(i, _)| i),
@@ -656,7 +671,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
     fn math(&mut self, tex: CowStr<'e>, range: Range<usize>) {
         let display = self.src.text.get(range.clone()).is_some_and(|t| t.starts_with("$$"));
         match tex::mathml(&tex, display) {
-            Ok(mathml) => self.trusted(mathml),
+            // The segment goes through the sanitiser like everything else.
+            Ok(mathml) => self.trusted(Html::sanitised(mathml, "pulldown-latex, then sanitize::clean")),
             Err(e) => {
                 self.messages
                     .error(range.start, format!("math cannot be rendered: {}", e.message), e.hint);
@@ -679,13 +695,17 @@ impl<'a, 'e> Renderer<'a, 'e> {
 
     /// The opening tag for a link, or `None` (with a message) where it must not be
     /// one.
-    fn link(&mut self, url: &str, offset: usize) -> Option<String> {
+    fn link(&mut self, url: &str, offset: usize) -> Option<Html> {
         let lower = url.to_ascii_lowercase();
         if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:") {
-            return Some(format!("<a href=\"{}\" rel=\"{EXTERNAL_REL}\">", escape(url)));
+            return Some(build(|h| {
+                h.start("a", &[("href", Some(url)), ("rel", Some(EXTERNAL_REL))]);
+            }));
         }
         if url.starts_with('#') {
-            return Some(format!("<a href=\"{}\">", escape(url)));
+            return Some(build(|h| {
+                h.start("a", &[("href", Some(url))]);
+            }));
         }
         if lower.contains(':') {
             self.messages.error(
@@ -706,7 +726,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     Some(f) => format!("{target}#{f}"),
                     None => target,
                 };
-                Some(format!("<a class=\"xref\" href=\"{}\">", escape(&href)))
+                Some(build(|h| {
+                    h.start("a", &[("class", Some(names::XREF)), ("href", Some(&href))]);
+                }))
             }
             None => {
                 self.missing_entry(url, slug, offset);
@@ -756,10 +778,16 @@ impl<'a, 'e> Renderer<'a, 'e> {
             Ok((value, shown)) => {
                 let index = self.body.inline.len();
                 self.body.inline.push(value);
-                self.trusted(format!(
-                    "<span class=\"rv\" data-rv=\"{index}\">{}</span>",
-                    escape(&shown)
-                ));
+                self.trusted(build(|h| {
+                    h.el_text(
+                        "span",
+                        &[
+                            ("class", Some(names::INLINE_VALUE)),
+                            (names::INLINE_VALUE_ATTR, Some(&index.to_string())),
+                        ],
+                        &shown,
+                    );
+                }));
             }
             Err((message, hint)) => {
                 let presets = self.presets;

@@ -98,21 +98,8 @@ impl Site {
     }
 }
 
-/// The URL path a site is served under, as `/` or `/name/`: `/glossary`,
-/// `glossary/` and `/glossary/` all become `/glossary/`; empty becomes `/`.
-pub fn normalise_base(raw: &str) -> String {
-    let trimmed = raw.trim().trim_matches('/');
-    if trimmed.is_empty() {
-        "/".to_string()
-    } else {
-        format!("/{trimmed}/")
-    }
-}
-
-/// Folds a term for lookups: case, umlauts and punctuation do not matter.
-pub fn fold(term: &str) -> String {
-    frontmatter::slugify(term)
-}
+pub use vocab::fold;
+pub use vocab::urls::normalise_base;
 
 /// A size limit of one kind of file, with advice for a file above it.
 pub struct Limit {

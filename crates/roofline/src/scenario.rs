@@ -20,6 +20,7 @@ pub const MAX_DEVICES: u32 = 100_000;
 pub const MAX_DIM: u32 = 1_000_000;
 
 /// Mixture-of-experts routing.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Experts {
     /// Experts per layer.
@@ -29,6 +30,7 @@ pub struct Experts {
 }
 
 /// A transformer's shape, as its `config.json` gives it.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// All parameters stored in memory.
@@ -59,6 +61,7 @@ pub struct Model {
 
 /// Dense peak arithmetic throughput per precision of one device (never the vendors'
 /// "with sparsity" figures, which are twice these).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Peaks {
     /// FP16/BF16 tensor throughput.
@@ -85,6 +88,7 @@ impl Peaks {
 }
 
 /// One accelerator.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hardware {
     /// Memory capacity.
@@ -96,6 +100,7 @@ pub struct Hardware {
 }
 
 /// What is asked of the hardware.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Workload {
     /// Concurrent sequences decoded together.
@@ -113,6 +118,7 @@ pub struct Workload {
 }
 
 /// Everything one calculation needs.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scenario {
     /// The model.

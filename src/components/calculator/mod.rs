@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use roofline::{Bound, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
 
 use crate::components::charts::ChartFigure;
-use crate::data::{Lang, HARDWARE, MODELS};
-use crate::i18n::texts;
+use crate::data::{presets, Lang};
+use vocab::i18n::texts;
 use state::CalcState;
 
 /// Parses a number typed by a reader: German readers type a decimal comma and may
@@ -390,13 +390,13 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
         let i = state.model_preset.get();
         state
             .scenario
-            .with(|s| MODELS.get(i).is_some_and(|m| m.model != s.model))
+            .with(|s| presets().models.get(i).is_some_and(|m| m.model != s.model))
     };
     let hardware_edited = move || {
         let i = state.hardware_preset.get();
         state
             .scenario
-            .with(|s| HARDWARE.get(i).is_some_and(|h| h.hardware != s.hardware))
+            .with(|s| presets().hardware.get(i).is_some_and(|h| h.hardware != s.hardware))
     };
     let slider_id = format!("calc{uid}-batch-slider");
     let on_slider = move |ev: leptos::ev::Event| {
@@ -425,7 +425,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let context_warning = move || {
         let (scenario, _) = state.valid.get();
         let limit = scenario.context_beyond_model()?;
-        let name = MODELS.get(state.model_preset.get()).map_or("", |m| m.name);
+        let name = presets().models.get(state.model_preset.get()).map_or("", |m| m.name.as_str());
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
         Some(view! { <p class="notice context-limit" role="status">{(t.context_beyond_model)(name, &limit)}</p> })
     };
@@ -449,10 +449,10 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                             id=format!("calc{uid}-model")
                             label=t.model
                             edited_label=t.edited
-                            options=MODELS.iter().map(|m| (m.id, m.name)).collect()
+                            options=presets().models.iter().map(|m| (m.id.as_str(), m.name.as_str())).collect()
                             selected=state.model_preset
                             edited=Signal::derive(model_edited)
-                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.model = MODELS[i].model))
+                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.model = presets().models[i].model))
                         />
                         {MODEL_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                         <DataTypeSelect state lang uid weights=true/>
@@ -466,10 +466,10 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                             id=format!("calc{uid}-hardware")
                             label=t.hardware
                             edited_label=t.edited
-                            options=HARDWARE.iter().map(|h| (h.id, h.name)).collect()
+                            options=presets().hardware.iter().map(|h| (h.id.as_str(), h.name.as_str())).collect()
                             selected=state.hardware_preset
                             edited=Signal::derive(hardware_edited)
-                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = HARDWARE[i].hardware))
+                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = presets().hardware[i].hardware))
                         />
                         {HARDWARE_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                     </fieldset>

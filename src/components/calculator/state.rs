@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use roofline::{Bytes, BytesPerSecond, DataType, FlopsPerSecond, Groups, InputError, Report, Scenario};
 
-use crate::data::{Calculator, HARDWARE, MODELS};
+use crate::data::{presets, Calculator};
 
 /// The state of one calculator; cheap to copy (signals only).
 #[derive(Clone, Copy)]
@@ -39,13 +39,13 @@ fn number(v: f64) -> String {
 
 /// The query string for a state; empty when it equals the example.
 pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator) -> String {
-    if *s == example.scenario && model == example.model && hardware == example.hardware {
+    if *s == example.scenario && model == example.model.index() && hardware == example.hardware.index() {
         return String::new();
     }
     let groups = s.weights.groups().map(|g| g.group_size);
     let values: [Option<String>; 20] = [
-        MODELS.get(model).map(|m| m.id.to_string()),
-        HARDWARE.get(hardware).map(|h| h.id.to_string()),
+        presets().models.get(model).map(|m| m.id.clone()),
+        presets().hardware.get(hardware).map(|h| h.id.clone()),
         Some(number(s.model.params / 1e9)),
         (s.model.active_params != s.model.params).then(|| number(s.model.active_params / 1e9)),
         Some(s.model.layers.to_string()),
@@ -90,20 +90,20 @@ pub fn decode<'a>(
     example: &Calculator,
 ) -> (Scenario, usize, usize, Vec<String>) {
     let mut s = example.scenario;
-    let (mut model, mut hardware) = (example.model, example.hardware);
+    let (mut model, mut hardware) = (example.model.index(), example.hardware.index());
     let mut ignored = Vec::new();
     let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
     // Presets first, so that single figures change the chosen preset.
     pairs.sort_by_key(|(k, _)| !matches!(*k, "model" | "hw"));
     for (key, value) in pairs {
         let ok = match key {
-            "model" => MODELS.iter().position(|m| m.id == value).map(|i| {
+            "model" => presets().models.iter().position(|m| m.id == value).map(|i| {
                 model = i;
-                s.model = MODELS[i].model;
+                s.model = presets().models[i].model;
             }),
-            "hw" => HARDWARE.iter().position(|h| h.id == value).map(|i| {
+            "hw" => presets().hardware.iter().position(|h| h.id == value).map(|i| {
                 hardware = i;
-                s.hardware = HARDWARE[i].hardware;
+                s.hardware = presets().hardware[i].hardware;
             }),
             "params" => positive(value).map(|v| {
                 let dense = s.model.active_params == s.model.params;
@@ -152,6 +152,11 @@ pub fn decode<'a>(
 }
 
 impl CalcState {
+    /// A state at the calculator's example.
+    pub fn example(example: &'static Calculator) -> CalcState {
+        CalcState::new(example, example.scenario, example.model.index(), example.hardware.index())
+    }
+
     /// A state starting from the example with the query's changes.
     pub fn new(example: &'static Calculator, scenario: Scenario, model: usize, hardware: usize) -> CalcState {
         let scenario = RwSignal::new(scenario);
@@ -197,8 +202,8 @@ impl CalcState {
     /// Back to the entry's example.
     pub fn reset(&self) {
         self.scenario.set(self.example.scenario);
-        self.model_preset.set(self.example.model);
-        self.hardware_preset.set(self.example.hardware);
+        self.model_preset.set(self.example.model.index());
+        self.hardware_preset.set(self.example.hardware.index());
         self.unparsed.set(Vec::new());
     }
 }
@@ -206,12 +211,14 @@ impl CalcState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::BODIES;
+    use crate::data::{entry, index, Lang};
 
     fn example() -> &'static Calculator {
-        BODIES
+        index(Lang::En)
+            .expect("index")
+            .entries
             .iter()
-            .find_map(|b| b.calculators.first())
+            .find_map(|e| entry(Lang::En, &e.summary.slug)?.body.calculators.first())
             .expect("an entry has a calculator")
     }
 
@@ -222,7 +229,7 @@ mod tests {
     #[test]
     fn the_example_has_an_empty_query() {
         let c = example();
-        assert_eq!(encode(&c.scenario, c.model, c.hardware, c), "");
+        assert_eq!(encode(&c.scenario, c.model.index(), c.hardware.index(), c), "");
     }
 
     #[test]
@@ -236,9 +243,9 @@ mod tests {
             ..Groups::INT4_G128
         });
         s.model.sliding_window = Some(4096);
-        let query = encode(&s, c.model, c.hardware, c);
+        let query = encode(&s, c.model.index(), c.hardware.index(), c);
         let (back, model, hardware, ignored) = decode(pairs(&query), c);
-        assert_eq!((back, model, hardware), (s, c.model, c.hardware), "{query}");
+        assert_eq!((back, model, hardware), (s, c.model.index(), c.hardware.index()), "{query}");
         assert!(ignored.is_empty());
     }
 

@@ -3,7 +3,7 @@
 
 use roofline::{format_significant, Field, InputError, Locale, Output};
 
-use crate::data::Lang;
+use crate::Lang;
 
 /// The interface texts of one language.
 pub struct Texts {
@@ -32,6 +32,10 @@ pub struct Texts {
     pub search_both: &'static str,
     pub search_results: fn(shown: usize, total: usize) -> String,
     pub search_none: &'static str,
+    pub search_loading: &'static str,
+    pub search_failed: &'static str,
+    pub loading: &'static str,
+    pub page_failed: &'static str,
     pub search_hint: &'static str,
     pub explained_under: &'static str,
     pub breadcrumb: &'static str,
@@ -320,6 +324,10 @@ static DE: Texts = Texts {
         n => format!("{n} Treffer"),
     },
     search_none: "Nichts gefunden. Vielleicht unter einer anderen Schreibweise?",
+    search_loading: "Die Suche wird geladen …",
+    search_failed: "Die Suche ließ sich nicht laden. Bitte lade die Seite neu.",
+    loading: "Wird geladen …",
+    page_failed: "Diese Seite ließ sich nicht laden. Bitte lade sie neu.",
     search_hint: "Pfeiltasten wählen aus, Enter öffnet, Escape schließt.",
     explained_under: "erklärt unter",
     breadcrumb: "Navigationspfad",
@@ -430,6 +438,10 @@ static EN: Texts = Texts {
         n => format!("{n} results"),
     },
     search_none: "No match. Perhaps under another spelling?",
+    search_loading: "Loading the search…",
+    search_failed: "The search could not be loaded. Please reload the page.",
+    loading: "Loading…",
+    page_failed: "This page could not be loaded. Please reload it.",
     search_hint: "Arrow keys choose, Enter opens, Escape closes.",
     explained_under: "explained under",
     breadcrumb: "Breadcrumb",
@@ -504,3 +516,60 @@ static EN: Texts = Texts {
     memory_runs_out: "memory full",
     turns_compute_bound: "compute-bound from here",
 };
+
+/// `YYYY-MM-DD` as a reader of `lang` writes dates ("21. September 2026",
+/// "21 September 2026"); anything else as it is.
+pub fn format_date(date: &str, lang: Lang) -> String {
+    const DE: [&str; 12] = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let parts: Vec<u32> = date.split('-').filter_map(|p| p.parse().ok()).collect();
+    match parts.as_slice() {
+        [y, m, d] if (1..=12).contains(m) => {
+            let i = *m as usize - 1;
+            match lang {
+                Lang::De => format!("{d}. {} {y}", DE[i]),
+                Lang::En => format!("{d} {} {y}", EN[i]),
+            }
+        }
+        _ => date.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_the_readers_format() {
+        assert_eq!(format_date("2026-09-21", Lang::De), "21. September 2026");
+        assert_eq!(format_date("2026-03-01", Lang::En), "1 March 2026");
+        assert_eq!(format_date("2026-13-01", Lang::En), "2026-13-01");
+        assert_eq!(format_date("garbage", Lang::En), "garbage");
+    }
+}

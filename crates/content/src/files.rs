@@ -1,0 +1,319 @@
+//! The site's data files (see [`vocab::wire`]): the presets for the browser bundle,
+//! and per language an index, per entry a data file and a prose file, each named by
+//! its content's hash. Built from typed values and encoded by one function; nothing
+//! here writes Rust.
+
+use vocab::i18n::{format_date, texts};
+use vocab::markup::{build, Html};
+use vocab::wire::{
+    self, Body, Bundle, Calculator, Change, EntryData, Index, IndexEntry, Inline, Presets, Segment, Summary,
+    Translation,
+};
+use vocab::{collation_key, names, urls, Lang};
+
+use crate::markdown;
+use crate::presets;
+use crate::site::{Entry, Site};
+
+/// The presets as the browser bundle carries them.
+pub fn presets(p: &presets::Presets) -> Presets {
+    Presets {
+        models: p
+            .models
+            .iter()
+            .map(|m| wire::ModelPreset {
+                id: m.id.clone(),
+                name: m.name.clone(),
+                model: m.model,
+            })
+            .collect(),
+        hardware: p
+            .hardware
+            .iter()
+            .map(|h| wire::HardwarePreset {
+                id: h.id.clone(),
+                name: h.name.clone(),
+                hardware: h.hardware,
+            })
+            .collect(),
+    }
+}
+
+fn lang_of(code: &str) -> Lang {
+    Lang::from_code(code).unwrap_or(Lang::En)
+}
+
+fn summary(e: &Entry) -> Summary {
+    let f = &e.front;
+    Summary {
+        slug: f.slug.clone(),
+        term: f.term.clone(),
+        variants: f.variants.clone(),
+        category: f.category.clone(),
+        marker: f.marker.clone(),
+        short: f.short.clone(),
+        draft: f.is_draft(),
+    }
+}
+
+fn position(i: usize) -> u16 {
+    u16::try_from(i).unwrap_or(u16::MAX)
+}
+
+/// An entry's body without its prose. Validation has made sure that every preset an
+/// inline value names exists; one that does not is left out rather than pointing at
+/// a wrong preset.
+fn body(b: &markdown::Body, presets: &Presets) -> Body {
+    let mut prose = 0;
+    let segments = b
+        .segments
+        .iter()
+        .map(|s| match s {
+            markdown::Segment::Html(_) => {
+                prose += 1;
+                Segment::Prose(position(prose - 1))
+            }
+            markdown::Segment::Calculator(i) => Segment::Calculator(position(*i)),
+        })
+        .collect();
+    let calculators = b
+        .calculators
+        .iter()
+        .map(|c| Calculator {
+            model: presets.model(&c.model_id).unwrap_or(wire::ModelId(0)),
+            hardware: presets.hardware(&c.hardware_id).unwrap_or(wire::HardwareId(0)),
+            scenario: c.scenario,
+            show: c.show.clone(),
+            charts: c.charts.clone(),
+        })
+        .collect();
+    let inline = b
+        .inline
+        .iter()
+        .map(|v| Inline {
+            output: v.output,
+            changes: v
+                .overrides
+                .iter()
+                .filter_map(|o| Change::from_override(o, presets))
+                .collect(),
+            digits: v.digits,
+        })
+        .collect();
+    Body {
+        segments,
+        calculators,
+        inline,
+    }
+}
+
+/// The page's footer: related terms, sources, date, and the note that missing terms
+/// are described by.
+pub fn footer(site: &Site, e: &Entry, base: &str) -> Html {
+    let lang = lang_of(&e.lang);
+    let t = texts(lang);
+    let f = &e.front;
+    build(|h| {
+        if !e.related.is_empty() {
+            h.el("section", &[("class", Some("related"))], |h| {
+                h.el_text("h2", &[], t.related_heading);
+                h.el("ul", &[], |h| {
+                    for r in &e.related {
+                        h.el("li", &[], |h| match r.target.and_then(|i| site.entries.get(i)) {
+                            Some(target) => {
+                                let url = urls::entry(base, lang, &target.front.slug);
+                                h.el_text("a", &[("class", Some(names::XREF)), ("href", Some(&url))], &r.term);
+                            }
+                            None => {
+                                h.el_text("span", &[("class", Some(names::MISSING_TERM))], &r.term);
+                                h.text(" ");
+                                h.el_text(
+                                    "span",
+                                    &[("class", Some("missing-note"))],
+                                    &format!("({})", t.not_yet_written),
+                                );
+                            }
+                        });
+                    }
+                });
+            });
+        }
+        if !f.sources.is_empty() {
+            h.el("section", &[("class", Some("sources"))], |h| {
+                h.el_text("h2", &[], t.sources_heading);
+                h.el("ol", &[], |h| {
+                    for s in &f.sources {
+                        h.el("li", &[], |h| {
+                            h.el_text(
+                                "a",
+                                &[("href", Some(&s.url)), ("rel", Some("noopener noreferrer"))],
+                                &s.label,
+                            );
+                        });
+                    }
+                });
+            });
+        }
+        h.el_text(
+            "span",
+            &[("id", Some(names::MISSING_NOTE_ID)), ("hidden", Some(""))],
+            t.not_yet_written,
+        );
+        if let Some(d) = &f.updated {
+            h.el("p", &[("class", Some("updated"))], |h| {
+                h.text(t.updated).text(": ");
+                h.el_text("time", &[("datetime", Some(d))], &format_date(d, lang));
+            });
+        }
+    })
+}
+
+/// An entry's prose file: its prose segments, then the footer.
+pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
+    let mut parts: Vec<String> = e
+        .body
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            markdown::Segment::Html(html) => Some(html.clone()),
+            markdown::Segment::Calculator(_) => None,
+        })
+        .collect();
+    parts.push(footer(site, e, base).into_string());
+    parts.join(names::PROSE_SEPARATOR)
+}
+
+/// Every data file of the site. `base` is the path the site is served under: prose
+/// and footers link to entries by their full address.
+pub fn bundle(site: &Site, base: &str) -> Bundle {
+    let presets = presets(&site.presets);
+    let mut out = Bundle::default();
+    let mut file_of: Vec<String> = Vec::with_capacity(site.entries.len());
+    for e in &site.entries {
+        let lang = lang_of(&e.lang);
+        let prose = prose(site, e, base);
+        let prose_path = wire::hashed_path(&format!("prose/{}", lang.code()), &e.front.slug, "html", prose.as_bytes());
+        let translation = e.translation.and_then(|i| site.entries.get(i)).map(|t| Translation {
+            slug: t.front.slug.clone(),
+            term: t.front.term.clone(),
+        });
+        let category_name = e.front.category.as_ref().and_then(|slug| {
+            site.categories
+                .iter()
+                .find(|c| c.lang == e.lang && &c.slug == slug)
+                .map(|c| c.name.clone())
+        });
+        let data = EntryData {
+            lang,
+            summary: summary(e),
+            category_name,
+            translation,
+            body: body(&e.body, &presets),
+            prose: prose_path.clone(),
+        };
+        let bytes = wire::encode(&data);
+        let path = wire::hashed_path(&format!("data/{}", lang.code()), &e.front.slug, "bin", &bytes);
+        file_of.push(path.clone());
+        out.files.push((prose_path, prose.into_bytes()));
+        out.files.push((path, bytes));
+    }
+    for lang in Lang::ALL {
+        let mut entries: Vec<(String, IndexEntry)> = site
+            .entries
+            .iter()
+            .zip(&file_of)
+            .filter(|(e, _)| e.lang == lang.code())
+            .map(|(e, file)| {
+                let entry = IndexEntry {
+                    summary: summary(e),
+                    translation: e.translation.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone()),
+                    file: file.clone(),
+                };
+                (collation_key(&e.front.term), entry)
+            })
+            .collect();
+        entries.sort_unstable_by(|a, b| (&a.0, &a.1.summary.slug).cmp(&(&b.0, &b.1.summary.slug)));
+        let index = Index {
+            lang,
+            categories: site
+                .categories
+                .iter()
+                .filter(|c| c.lang == lang.code())
+                .map(|c| (c.slug.clone(), c.name.clone()))
+                .collect(),
+            entries: entries.into_iter().map(|(_, e)| e).collect(),
+        };
+        let bytes = wire::encode(&index);
+        let path = wire::hashed_path(&format!("data/{}", lang.code()), "index", "bin", &bytes);
+        out.indexes.push((lang, path.clone()));
+        out.files.push((path, bytes));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn site() -> Site {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let site = crate::load(&root, "/g/");
+        assert!(!site.has_errors(), "{}", crate::report(&site));
+        site
+    }
+
+    #[test]
+    fn every_file_reads_back_and_is_named_by_its_content() {
+        let site = site();
+        let bundle = bundle(&site, "/g/");
+        for lang in Lang::ALL {
+            let path = bundle.index_path(lang).expect("an index per language");
+            let index: Index = wire::decode(bundle.file(path).expect("listed")).expect("decodes");
+            assert_eq!(index.lang, lang);
+            assert_eq!(index.entries.len(), site.entries.iter().filter(|e| e.lang == lang.code()).count());
+            let keys: Vec<String> = index.entries.iter().map(|e| collation_key(&e.summary.term)).collect();
+            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "dictionary order: {keys:?}");
+            for entry in &index.entries {
+                let data: EntryData = wire::decode(bundle.file(&entry.file).expect("entry file")).expect("decodes");
+                assert_eq!(data.summary, entry.summary);
+                let prose = std::str::from_utf8(bundle.file(&data.prose).expect("prose file")).expect("utf-8");
+                // One segment per prose run, then the footer.
+                assert_eq!(prose.split(names::PROSE_SEPARATOR).count(), data.body.prose_segments() + 1);
+                let n = data.body.inline.len();
+                assert!(prose.contains(&format!("{}=\"{}\"", names::INLINE_VALUE_ATTR, n.saturating_sub(1))));
+            }
+        }
+        let mut paths: Vec<&String> = bundle.files.iter().map(|(p, _)| p).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), bundle.files.len(), "no two files share a name");
+    }
+
+    #[test]
+    fn an_edit_renames_only_what_it_changes() {
+        let mut site = site();
+        let before = bundle(&site, "/g/");
+        let i = site.entries.iter().position(|e| e.lang == "en").expect("an English entry");
+        site.entries[i].front.short.push_str(" More.");
+        let after = bundle(&site, "/g/");
+        let changed: Vec<&String> = after
+            .files
+            .iter()
+            .filter(|(p, _)| before.file(p).is_none())
+            .map(|(p, _)| p)
+            .collect();
+        // The entry's data file and the English index; its prose and every other file stay.
+        assert_eq!(changed.len(), 2, "{changed:?}");
+        assert!(changed.iter().all(|p| p.starts_with("data/en/")));
+    }
+
+    #[test]
+    fn the_footer_escapes_what_authors_wrote() {
+        let mut site = site();
+        site.entries[0].front.sources[0].label = "<script>x</script> & co".into();
+        let footer = footer(&site, &site.entries[0], "/");
+        assert!(footer.as_str().contains("&lt;script&gt;x&lt;/script&gt; &amp; co"));
+        assert!(!footer.as_str().contains("<script>"));
+    }
+}

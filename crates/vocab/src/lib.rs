@@ -1,0 +1,124 @@
+//! The glossary's shared vocabulary: what the build (`crates/content`, the
+//! pre-renderer) and the browser app both know, defined once.
+//!
+//! - [`Lang`]: the site's languages;
+//! - [`Chart`]: the calculator's chart kinds;
+//! - [`fold`]: the one rule for matching names (related terms, links, search);
+//! - [`markup::Html`]: markup that escapes by construction, and [`names`], the class
+//!   and attribute names that Rust writes and reads;
+//! - [`i18n`]: every interface text;
+//! - [`wire`]: the data files the build writes and the app reads (index, entries,
+//!   presets), with their encoding.
+
+pub mod fold;
+pub mod i18n;
+pub mod markup;
+pub mod names;
+pub mod urls;
+pub mod wire;
+
+pub use fold::{collation_key, fold};
+
+use serde::{Deserialize, Serialize};
+
+/// A language of the site.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Lang {
+    /// German.
+    De,
+    /// English.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Every language, in display order.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
+    /// `de` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language for a code, if the site has it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The other language.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::De => Lang::En,
+            Lang::En => Lang::De,
+        }
+    }
+
+    /// Number formatting for this language.
+    pub fn locale(self) -> roofline::Locale {
+        match self {
+            Lang::De => roofline::Locale::De,
+            Lang::En => roofline::Locale::En,
+        }
+    }
+}
+
+/// A chart of a calculator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Chart {
+    /// Log-log roofline.
+    Roofline,
+    /// Tokens/s against batch size.
+    Batch,
+    /// Requests that fit against context length.
+    Capacity,
+}
+
+impl Chart {
+    /// Every chart, in display order.
+    pub const ALL: [Chart; 3] = [Chart::Roofline, Chart::Batch, Chart::Capacity];
+
+    /// The name content files and the page use: `roofline`, `batch`, `capacity`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Chart::Roofline => "roofline",
+            Chart::Batch => "batch",
+            Chart::Capacity => "capacity",
+        }
+    }
+
+    /// The chart a name stands for.
+    pub fn from_id(id: &str) -> Option<Chart> {
+        Chart::ALL.into_iter().find(|c| c.id() == id)
+    }
+}
+
+/// An entry of one language's index: its position there. Search results, previews
+/// and navigation name entries by it; it is valid for the index it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EntryId {
+    /// The index's language.
+    pub lang: Lang,
+    /// Position in [`wire::Index::entries`].
+    pub pos: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names_round_trip() {
+        for l in Lang::ALL {
+            assert_eq!(Lang::from_code(l.code()), Some(l));
+            assert_eq!(l.other().other(), l);
+        }
+        assert_eq!(Lang::from_code("fr"), None);
+        for c in Chart::ALL {
+            assert_eq!(Chart::from_id(c.id()), Some(c));
+        }
+        assert_eq!(Chart::from_id("pie"), None);
+    }
+}

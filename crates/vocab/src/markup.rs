@@ -1,0 +1,181 @@
+//! Markup that escapes by construction. [`Html`] can only grow through its
+//! methods: element and attribute names are `&'static str` written in the code,
+//! every text and attribute value is escaped on the way in, and sanitised markup
+//! enters only through [`Html::sanitised`], whose callers say where it was cleaned.
+//!
+//! The pages use it for markup that never changes once written (the index list,
+//! an entry's header and footer, the pre-rendered head): one string costs far less
+//! in the browser bundle than a Leptos view per element.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// Text or an attribute value for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
+}
+
+/// HTML built by this module's methods only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Html(String);
+
+/// An attribute: a name written in the code and a value escaped on the way in.
+/// `None` leaves the attribute out; `Some("")` writes it bare-valued (`hidden=""`).
+pub type Attr<'a> = (&'static str, Option<&'a str>);
+
+/// Whether a name written in the code is a valid element or attribute name.
+fn is_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':')
+}
+
+impl Html {
+    /// Empty markup.
+    pub fn new() -> Html {
+        Html::default()
+    }
+
+    /// Markup an HTML sanitiser produced (`crates/content`'s allow-list), taken as it
+    /// is. `cleaned_by` names the sanitiser, so that every use says where the markup
+    /// was made safe.
+    pub fn sanitised(markup: String, cleaned_by: &'static str) -> Html {
+        debug_assert!(!cleaned_by.is_empty());
+        Html(markup)
+    }
+
+    /// Escaped text.
+    pub fn text(&mut self, text: &str) -> &mut Html {
+        self.0.push_str(&escape(text));
+        self
+    }
+
+    /// Other markup of this type.
+    pub fn append(&mut self, other: &Html) -> &mut Html {
+        self.0.push_str(&other.0);
+        self
+    }
+
+    fn open(&mut self, tag: &'static str, attrs: &[Attr<'_>]) {
+        debug_assert!(is_name(tag), "{tag}");
+        self.0.push('<');
+        self.0.push_str(tag);
+        for (name, value) in attrs {
+            debug_assert!(is_name(name), "{name}");
+            if let Some(value) = value {
+                self.0.push(' ');
+                self.0.push_str(name);
+                self.0.push_str("=\"");
+                self.0.push_str(&escape(value));
+                self.0.push('"');
+            }
+        }
+        self.0.push('>');
+    }
+
+    /// A start tag alone, for a renderer that writes an element's children from a
+    /// stream of events (Markdown); [`Html::end`] closes it.
+    pub fn start(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Html {
+        self.open(tag, attrs);
+        self
+    }
+
+    /// An end tag.
+    pub fn end(&mut self, tag: &'static str) -> &mut Html {
+        debug_assert!(is_name(tag), "{tag}");
+        self.0.push_str("</");
+        self.0.push_str(tag);
+        self.0.push('>');
+        self
+    }
+
+    /// An element with attributes and children.
+    pub fn el(&mut self, tag: &'static str, attrs: &[Attr<'_>], children: impl FnOnce(&mut Html)) -> &mut Html {
+        self.open(tag, attrs);
+        children(self);
+        self.end(tag)
+    }
+
+    /// An element holding only text.
+    pub fn el_text(&mut self, tag: &'static str, attrs: &[Attr<'_>], text: &str) -> &mut Html {
+        self.el(tag, attrs, |h| {
+            h.text(text);
+        })
+    }
+
+    /// A void element (`<meta>`, `<link>`): attributes, no children.
+    pub fn void(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Html {
+        self.open(tag, attrs);
+        self
+    }
+
+    /// The markup.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The markup, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+
+    /// Whether nothing was written.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for Html {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Builds markup with a closure: `build(|h| { h.el_text("p", &[], "…"); })`.
+pub fn build(f: impl FnOnce(&mut Html)) -> Html {
+    let mut h = Html::new();
+    f(&mut h);
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn markup_characters_are_escaped() {
+        assert_eq!(
+            escape(r#"<b a="x">Tom & 'Jerry'</b>"#),
+            "&lt;b a=&quot;x&quot;&gt;Tom &amp; &#x27;Jerry&#x27;&lt;/b&gt;"
+        );
+        assert_eq!(escape("Größe"), "Größe");
+    }
+
+    #[test]
+    fn elements_nest_and_leave_out_absent_attributes() {
+        let html = build(|h| {
+            h.el("li", &[("data-category", Some("a&b")), ("data-marker", None)], |h| {
+                h.el_text("a", &[("href", Some("/x?a=1&b=2"))], "<term>");
+                h.void("br", &[("hidden", Some(""))]);
+            });
+        });
+        assert_eq!(
+            html.as_str(),
+            r#"<li data-category="a&amp;b"><a href="/x?a=1&amp;b=2">&lt;term&gt;</a><br hidden=""></li>"#
+        );
+    }
+
+    proptest! {
+        /// Whatever the text and the attribute value, they cannot open a tag or leave
+        /// the attribute: the only `<` are the builder's, the only `"` close values.
+        #[test]
+        fn text_cannot_become_markup(text in ".*", value in ".*") {
+            let html = build(|h| {
+                h.el_text("p", &[("title", Some(&value))], &text);
+            });
+            let s = html.as_str();
+            prop_assert_eq!(s.matches('<').count(), 2);
+            prop_assert_eq!(s.matches('"').count(), 2);
+            prop_assert!(!s.contains('\''));
+        }
+    }
+}

@@ -31,15 +31,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.locator('article .prose a.xref').first().hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('en/');
+    const total = await page.locator('.term-list li').count();
+    const hardware = await page.locator('.term-list li[data-category="hardware-and-infrastructure"]').count();
     await page.goto('en/?category=hardware-and-infrastructure');
-    await expect(page.locator('.count')).toHaveText('1 of 2 entries');
+    await expect(page.locator('.count')).toHaveText(`${hardware} of ${total} entries`);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
 
 for (const path of pages) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`no serious accessibility violations on ${path} (${colorScheme})`, async ({ page }) => {
+    test(`no serious accessibility violations on ${path} (${colorScheme})`, async ({ page, problems }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto(path);
       await ready(page);
@@ -51,6 +54,9 @@ for (const path of pages) {
         const name = path.replace(/\/$/, '/index').replace(/\//g, '-');
         await page.screenshot({ path: `target/e2e-screenshots/${name}.png`, fullPage: true });
       }
+      // The unknown address answers 404 on purpose.
+      const expected = problems.filter((p) => !(path.includes('does-not-exist') && /status 404|status of 404/.test(p)));
+      problems.splice(0, problems.length, ...expected);
     });
   }
 }

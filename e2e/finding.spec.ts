@@ -3,6 +3,11 @@ import { test, expect, Page, live } from './fixtures';
 const search = (page: Page) => page.getByRole('search').getByRole('combobox');
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');
 
+/** The search has its index and shows what it found for the current query. */
+async function searched(page: Page) {
+  await expect(page.locator('#search-status')).not.toHaveText(/^(Loading the search…|Die Suche wird geladen …)$/);
+}
+
 test.describe('search', () => {
   for (const [lang, query, first] of [
     ['de', 'speicher', 'Speicherbandbreite'],
@@ -95,6 +100,7 @@ test.describe('search', () => {
       await page.goto(`${lang}/`);
       await live(page);
       await search(page).fill(query);
+      await searched(page);
       const before = await options(page).count();
       await page.getByLabel(label).check();
       await expect(options(page)).toHaveCount(before + 1);

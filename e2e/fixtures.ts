@@ -1,4 +1,6 @@
 import { test as base, expect, Page } from '@playwright/test';
+import * as fs from 'fs';
+import * as path from 'path';
 
 /** Every console error, uncaught exception and failed request of a test. */
 export type Problems = string[];
@@ -48,7 +50,29 @@ export function field(page: Page, label: string | RegExp) {
   return page.locator('.calculator').first().getByLabel(label, { exact: typeof label === 'string' });
 }
 
-export const entries = {
-  en: ['memory-bound', 'memory-bandwidth'],
-  de: ['memory-bound', 'speicherbandbreite'],
-} as const;
+/** The slugs of every entry of a language, read from `content/` (the site's own). */
+function slugs(lang: 'de' | 'en'): string[] {
+  const dir = path.join(__dirname, '..', 'content', lang);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => /^slug:\s*"?([^"\n]+)"?\s*$/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1] ?? f.replace(/\.md$/, ''))
+    .sort();
+}
+
+/** Every entry of the site, by language. */
+export const entries = { en: slugs('en'), de: slugs('de') };
+
+/** Slugs of entries with a calculator, by language. */
+export const withCalculator = {
+  en: entries.en.filter((s) => hasCalculator('en', s)),
+  de: entries.de.filter((s) => hasCalculator('de', s)),
+};
+
+function hasCalculator(lang: 'de' | 'en', slug: string): boolean {
+  const dir = path.join(__dirname, '..', 'content', lang);
+  return fs
+    .readdirSync(dir)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .some((text) => new RegExp(`^slug:\\s*"?${slug}"?\\s*$`, 'm').test(text) && text.includes('```roofline'));
+}

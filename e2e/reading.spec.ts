@@ -1,4 +1,4 @@
-import { test, expect, ready, entries } from './fixtures';
+import { test, expect, ready, live, entries, withCalculator } from './fixtures';
 
 const pages = ['en/', 'de/', ...entries.en.map((s) => `en/${s}`), ...entries.de.map((s) => `de/${s}`)];
 
@@ -10,6 +10,24 @@ for (const path of pages) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+}
+
+for (const lang of ['en', 'de'] as const) {
+  for (const slug of entries[lang]) {
+    test(`${lang}/${slug} comes alive: figures, calculator and charts`, async ({ page, problems }) => {
+      await page.goto(`${lang}/${slug}`);
+      await live(page);
+      await expect(page.locator('article h1')).toBeVisible();
+      expect(await page.locator('main').innerText()).not.toMatch(/NaN|undefined|\{\{/);
+      if ((withCalculator[lang] as string[]).includes(slug)) {
+        const values = await page.locator('.calculator .outputs .output .value').allInnerTexts();
+        expect(values.length).toBeGreaterThan(0);
+        for (const v of values) expect(v.trim()).not.toBe('');
+        const charts = await page.locator('figure.chart').count();
+        await expect(page.locator('figure.chart.painted')).toHaveCount(charts);
+      }
+    });
+  }
 }
 
 test('the colour scheme switches, redraws the charts and is remembered', async ({ page, problems }) => {

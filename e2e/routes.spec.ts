@@ -82,7 +82,7 @@ test('an entry opened inside the app fetches its prose and shows the live figure
   await page.goto('en/memory-bound');
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
-  const prose = page.waitForRequest((r) => r.url().endsWith('/prose/en/memory-bandwidth.html'));
+  const prose = page.waitForRequest((r) => /\/prose\/en\/memory-bandwidth\.[0-9a-f]{16}\.html$/.test(r.url()));
   await page.locator('article a.xref', { hasText: 'Memory bandwidth' }).first().click();
   await prose;
   await expect(page).toHaveURL(/\/en\/memory-bandwidth\?.*bw=4000/);

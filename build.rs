@@ -25,38 +25,50 @@ fn main() {
     let own = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
     let root = std::env::var_os("GLOSSARY_CONTENT_ROOT").map_or(own, std::path::PathBuf::from);
     let root = root.as_path();
-    println!("cargo:rerun-if-changed={}", root.join("content").display());
     println!("cargo:rerun-if-env-changed=GLOSSARY_BASE_PATH");
     let base = vocab::urls::normalise_base(&std::env::var("GLOSSARY_BASE_PATH").unwrap_or_default());
     println!("cargo:rustc-env=GLOSSARY_BASE={base}");
 
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).to_path_buf();
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
+    let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
+    if wasm && release {
+        // The release browser build fetches its content: it reads the presets only,
+        // so that a changed entry does not even rebuild it. The pre-renderer, built
+        // natively from the same content, checks every entry.
+        let (presets, diagnostics, files) = content::site::load_presets_only(root);
+        for file in &files {
+            println!("cargo:rerun-if-changed={}", file.display());
+        }
+        stop_on_errors(&diagnostics);
+        write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&content::files::presets(&presets)));
+        write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&vocab::wire::Bundle::default()));
+        return;
+    }
+    println!("cargo:rustc-cfg=bundled");
+    println!("cargo:rerun-if-changed={}", root.join("content").display());
     let site = content::load(root, &base);
     for file in &site.files {
         println!("cargo:rerun-if-changed={}", file.display());
     }
-    for d in &site.diagnostics {
+    stop_on_errors(&site.diagnostics);
+    let presets = content::files::presets(&site.presets);
+    write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
+    write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&content::files::bundle(&site, &base)));
+}
+
+/// Prints the content's problems as cargo warnings; stops the build on an error.
+fn stop_on_errors(diagnostics: &[content::Diagnostic]) {
+    for d in diagnostics {
         for line in d.to_string().lines() {
             println!("cargo:warning={line}");
         }
     }
-    if site.has_errors() {
-        eprintln!("{}", content::report(&site));
+    if diagnostics.iter().any(|d| d.severity == content::Severity::Error) {
+        for d in diagnostics {
+            eprintln!("{d}");
+        }
         eprintln!("the content has errors; run `cargo xtask check-content` for the full report");
         std::process::exit(1);
     }
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).to_path_buf();
-    let presets = content::files::presets(&site.presets);
-    write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
-
-    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
-    let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
-    let bundled = !(wasm && release);
-    // An empty bundle where the content is fetched: the file exists either way.
-    let bundle = if bundled {
-        println!("cargo:rustc-cfg=bundled");
-        content::files::bundle(&site, &base)
-    } else {
-        vocab::wire::Bundle::default()
-    };
-    write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&bundle));
 }

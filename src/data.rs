@@ -8,7 +8,6 @@
 //! references to them, and a reader opens a bounded number of entries.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use vocab::wire::{
@@ -58,12 +57,27 @@ pub enum LoadError {
     Failed,
 }
 
-/// What has been loaded so far.
+/// What has been loaded so far. A reader opens a handful of files per visit: lists
+/// searched in order are enough, and keep hashing code out of the bundle.
 #[derive(Default)]
 struct Store {
-    indexes: HashMap<Lang, &'static Index>,
-    entries: HashMap<(Lang, String), &'static EntryData>,
-    prose: HashMap<String, &'static [String]>,
+    indexes: Vec<&'static Index>,
+    entries: Vec<&'static EntryData>,
+    prose: Vec<(String, &'static [String])>,
+}
+
+impl Store {
+    fn index(&self, lang: Lang) -> Option<&'static Index> {
+        self.indexes.iter().copied().find(|i| i.lang == lang)
+    }
+
+    fn entry(&self, lang: Lang, slug: &str) -> Option<&'static EntryData> {
+        self.entries.iter().copied().find(|e| e.lang == lang && e.summary.slug == slug)
+    }
+
+    fn prose(&self, path: &str) -> Option<&'static [String]> {
+        self.prose.iter().find(|(p, _)| p == path).map(|(_, s)| *s)
+    }
 }
 
 thread_local! {
@@ -136,14 +150,14 @@ fn index_file(lang: Lang) -> Option<String> {
 
 /// A language's index, if loaded (always, in builds that carry it).
 pub fn index(lang: Lang) -> Option<&'static Index> {
-    if let Some(i) = STORE.with(|s| s.borrow().indexes.get(&lang).copied()) {
+    if let Some(i) = STORE.with(|s| s.borrow().index(lang)) {
         return Some(i);
     }
     #[cfg(bundled)]
     {
         let bytes = bundle().file(index_path(lang)?)?;
         let index = keep(vocab::wire::decode::<Index>(bytes).ok()?);
-        STORE.with(|s| s.borrow_mut().indexes.insert(lang, index));
+        STORE.with(|s| s.borrow_mut().indexes.push(index));
         Some(index)
     }
     #[cfg(not(bundled))]
@@ -158,23 +172,19 @@ pub async fn load_index(lang: Lang) -> Result<&'static Index, LoadError> {
     let path = index_file(lang).ok_or(LoadError::Failed)?;
     let index: Index = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
     let index = keep(index);
-    STORE.with(|s| s.borrow_mut().indexes.insert(lang, index));
+    STORE.with(|s| s.borrow_mut().indexes.push(index));
     Ok(index)
 }
 
 fn remember(data: EntryData) -> &'static EntryData {
     let data = keep(data);
-    STORE.with(|s| {
-        s.borrow_mut()
-            .entries
-            .insert((data.lang, data.summary.slug.clone()), data)
-    });
+    STORE.with(|s| s.borrow_mut().entries.push(data));
     data
 }
 
 /// An entry, if loaded (always, in builds that carry it).
 pub fn entry(lang: Lang, slug: &str) -> Option<&'static EntryData> {
-    if let Some(e) = STORE.with(|s| s.borrow().entries.get(&(lang, slug.to_string())).copied()) {
+    if let Some(e) = STORE.with(|s| s.borrow().entry(lang, slug)) {
         return Some(e);
     }
     #[cfg(bundled)]
@@ -218,7 +228,7 @@ pub async fn load_page_entry() -> Result<Option<&'static EntryData>, LoadError> 
 
 /// An entry's prose: one string per prose segment, then the footer.
 pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
-    if let Some(p) = STORE.with(|s| s.borrow().prose.get(&entry.prose).copied()) {
+    if let Some(p) = STORE.with(|s| s.borrow().prose(&entry.prose)) {
         return Some(p);
     }
     #[cfg(bundled)]
@@ -233,7 +243,7 @@ pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
 fn remember_prose(path: &str, text: &str) -> &'static [String] {
     let segments: Vec<String> = text.split(vocab::names::PROSE_SEPARATOR).map(str::to_string).collect();
     let segments: &'static [String] = Box::leak(segments.into_boxed_slice());
-    STORE.with(|s| s.borrow_mut().prose.insert(path.to_string(), segments));
+    STORE.with(|s| s.borrow_mut().prose.push((path.to_string(), segments)));
     segments
 }
 

@@ -6,7 +6,6 @@
 //! "Über"; `ae`/`oe`/`ue` in a query also stand for ä, ö, ü.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use vocab::wire::Index;
 use vocab::{collation_key, fold, EntryId, Lang};
@@ -76,16 +75,16 @@ impl Folded {
 
 thread_local! {
     /// Each loaded index's entries, folded once.
-    static FOLDED: RefCell<HashMap<Lang, &'static [Folded]>> = RefCell::default();
+    static FOLDED: RefCell<Vec<(Lang, &'static [Folded])>> = RefCell::default();
 }
 
 fn folded(index: &'static Index) -> &'static [Folded] {
-    if let Some(f) = FOLDED.with(|f| f.borrow().get(&index.lang).copied()) {
+    if let Some(f) = FOLDED.with(|f| f.borrow().iter().find(|(l, _)| *l == index.lang).map(|(_, f)| *f)) {
         return f;
     }
     let folded: Vec<Folded> = index.entries.iter().map(|e| Folded::of(&e.summary)).collect();
     let folded: &'static [Folded] = Box::leak(folded.into_boxed_slice());
-    FOLDED.with(|f| f.borrow_mut().insert(index.lang, folded));
+    FOLDED.with(|f| f.borrow_mut().push((index.lang, folded)));
     folded
 }
 

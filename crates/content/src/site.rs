@@ -340,6 +340,20 @@ pub fn load(root: &Path, base: &str) -> Site {
     site
 }
 
+/// The presets alone, for a build that needs no entry (the release browser build):
+/// what they are, what is wrong with them, and the files they come from.
+pub fn load_presets_only(root: &Path) -> (Presets, Vec<Diagnostic>, Vec<PathBuf>) {
+    let content = root.join("content");
+    let files: Vec<PathBuf> = ["hardware.yaml", "models.yaml"]
+        .iter()
+        .map(|n| content.join("data").join(n))
+        .filter(|p| p.is_file())
+        .collect();
+    let mut out = Vec::new();
+    let presets = load_presets(root, &content, &files, &mut out);
+    (presets, out, files)
+}
+
 /// Reads the hardware and model presets of `content/data/`.
 fn load_presets(root: &Path, content: &Path, files: &[PathBuf], out: &mut Vec<Diagnostic>) -> Presets {
     let mut presets = Presets::default();

@@ -4,9 +4,10 @@
 //! never contains a YAML or Markdown parser.
 //!
 //! Whether a build carries its content is decided here, once, and named by the cfg
-//! `bundled`: native builds (the pre-renderer, tests) and debug browser builds
+//! `bundled`: native builds (tests, the pre-renderer) and debug browser builds
 //! (`trunk serve`) carry it; the release browser build fetches it, so that its wasm
-//! does not change when an entry does.
+//! does not change when an entry does. The pre-renderer of `cargo xtask dist`
+//! carries it too, but reads it at run time from the file xtask writes.
 
 use std::path::Path;
 
@@ -32,10 +33,17 @@ fn main() {
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).to_path_buf();
     let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
-    if wasm && release {
+    // `GLOSSARY_CONTENT_AT_RUNTIME`: the pre-renderer reads the data files at run
+    // time (`cargo xtask dist` builds them), so that an edited entry rebuilds nothing.
+    println!("cargo:rerun-if-env-changed=GLOSSARY_CONTENT_AT_RUNTIME");
+    let at_runtime = !wasm && std::env::var_os("GLOSSARY_CONTENT_AT_RUNTIME").is_some();
+    if at_runtime {
+        println!("cargo:rustc-cfg=bundled");
+    }
+    if (wasm && release) || at_runtime {
         // The release browser build fetches its content: it reads the presets only,
-        // so that a changed entry does not even rebuild it. The pre-renderer, built
-        // natively from the same content, checks every entry.
+        // so that a changed entry does not even rebuild it. `cargo xtask dist` checks
+        // every entry when it writes the data files.
         let (presets, diagnostics, files) = content::site::load_presets_only(root);
         for file in &files {
             println!("cargo:rerun-if-changed={}", file.display());

@@ -27,11 +27,17 @@ pub fn presets() -> &'static Presets {
     })
 }
 
-/// Every data file, in builds that carry them.
+/// Every data file, in builds that carry them: the file named by `GLOSSARY_BUNDLE`
+/// at run time (the pre-renderer of `cargo xtask dist`), else the build's own.
 #[cfg(bundled)]
 fn bundle() -> &'static vocab::wire::Bundle {
     static BUNDLE: OnceLock<vocab::wire::Bundle> = OnceLock::new();
     BUNDLE.get_or_init(|| {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(path) = std::env::var_os("GLOSSARY_BUNDLE") {
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            return vocab::wire::decode(&bytes).unwrap_or_default();
+        }
         vocab::wire::decode(include_bytes!(concat!(env!("OUT_DIR"), "/bundle.bin"))).unwrap_or_default()
     })
 }

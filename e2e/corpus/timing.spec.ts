@@ -1,7 +1,11 @@
 import { test, expect, live } from '../fixtures';
 
 // The generated corpus: CORPUS_ENTRIES entries per language (see xtask/src/corpus.rs).
-const entries = Number(process.env.CORPUS_ENTRIES ?? 500);
+const entries = Number(process.env.CORPUS_ENTRIES ?? 2000);
+// Of them generated; the rest are the site's own (`cargo xtask bench` measures the
+// site alone too, with none generated).
+const generatedCount = Number(process.env.CORPUS_GENERATED ?? 0);
+const generated = generatedCount > 0;
 
 // `cargo xtask corpus` holds the timings to their budgets; inside `cargo xtask test`
 // they are measured and reported only, as timings depend on the machine.
@@ -53,8 +57,11 @@ test('a search keystroke updates the results in under 16 ms (median)', async ({ 
   // Typed letter by letter: each input event runs the search over both languages'
   // entries and writes the list; a layout is forced before the clock stops.
   const words = ['speicherbandbreite', 'ueberlast', 'größenzeit', 'memory bandwidth', 'korpus nummer 4'];
-  await page.getByRole('search').getByRole('combobox').focus();
+  await page.getByRole('search').getByRole('combobox').fill('a');
   await page.getByLabel('Auch englische Einträge').check();
+  // Both languages' index files are in before the clock runs.
+  await expect(page.locator('#search-status')).not.toHaveText(/geladen/);
+  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   const times = await page.evaluate((words) => {
     const input = document.querySelector<HTMLInputElement>('#search-input')!;
     input.focus();
@@ -72,12 +79,16 @@ test('a search keystroke updates the results in under 16 ms (median)', async ({ 
   }, words);
   console.log(`search keystroke (ms): median ${median(times).toFixed(2)}, max ${Math.max(...times).toFixed(2)} over ${times.length}`);
   if (budgets) expect(median(times)).toBeLessThan(16);
-  // The results are real: the last query finds entry 4 through its definition.
-  await expect(page.locator('#search-status')).toContainText('Treffer');
-  await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  // The results are real: in the generated corpus the last query finds entry 4
+  // through its definition.
+  if (generated) {
+    await expect(page.locator('#search-status')).toContainText('Treffer');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  }
 });
 
 test('umlaut folding and the result count hold at scale', async ({ page, problems }) => {
+  test.skip(!generated, 'the generated corpus only');
   await page.goto('de/');
   await live(page);
   const search = page.getByRole('search').getByRole('combobox');
@@ -87,6 +98,6 @@ test('umlaut folding and the result count hold at scale', async ({ page, problem
   await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Größengröße');
   // A broad query shows the first dozen and says how many there are.
   await search.fill('korpus');
-  await expect(page.locator('#search-status')).toHaveText(`${entries} Treffer, die ersten 12 hier`);
+  await expect(page.locator('#search-status')).toHaveText(`${generatedCount} Treffer, die ersten 12 hier`);
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(12);
 });

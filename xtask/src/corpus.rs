@@ -1,5 +1,8 @@
-//! A generated glossary of many entries per language, to check that search and the
-//! index stay fast at the size the owner's glossary will reach. It is written under
+//! A generated glossary of many entries per language (2,000 by default), to check
+//! that the build, search and the index stay fast at the size the owner's glossary
+//! will reach. Entries read like real ones in size and shape: several hundred words
+//! of prose with umlauts, links to other entries, inline math, related terms,
+//! variants, and a calculator with live values in every tenth. It is written under
 //! `target/`, built into its own dist, and never published.
 
 use std::fmt::Write as _;
@@ -145,10 +148,31 @@ fn slug(term: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// The term of entry `i` (0 ≤ i < 500) in one language. Every 47th starts with a
-/// digit, so that the index has a `#` group in every category.
-fn term(first: &[&str], second: &[&str], i: usize) -> String {
-    let word = format!("{}{}", first[i % first.len()], second[(i / first.len()) % second.len()]);
+/// Qualifiers that multiply the 500 word pairs to 2,000 distinct terms.
+const DE_QUALIFIER: [&str; 4] = ["", "Roh", "Netto", "Teil"];
+const EN_QUALIFIER: [&str; 4] = ["", "Raw ", "Net ", "Partial "];
+
+/// The term of entry `i` in one language: distinct for every `i` (beyond 2,000 with
+/// a number). Every 47th starts with a digit, so that the index has a `#` group in
+/// every category.
+fn term(lang: &str, i: usize) -> String {
+    let (first, second, qualifiers): (&[&str], &[&str], &[&str]) = match lang {
+        "de" => (&DE_FIRST, &DE_SECOND, &DE_QUALIFIER),
+        _ => (&EN_FIRST, &EN_SECOND, &EN_QUALIFIER),
+    };
+    let pairs = first.len() * second.len();
+    let qualifier = qualifiers[(i / pairs) % qualifiers.len()];
+    let pair = format!("{}{}", first[i % first.len()], second[(i / first.len()) % second.len()]);
+    // German compounds: „Rohspeicherbandbreite“.
+    let mut word = if lang == "de" && !qualifier.is_empty() {
+        format!("{qualifier}{}", pair.to_lowercase())
+    } else {
+        format!("{qualifier}{pair}")
+    };
+    let round = i / (pairs * qualifiers.len());
+    if round > 0 {
+        word = format!("{word} {}", round + 1);
+    }
     if i.is_multiple_of(47) {
         format!("{}-Bit-{word}", 2 + i / 47)
     } else {
@@ -156,19 +180,63 @@ fn term(first: &[&str], second: &[&str], i: usize) -> String {
     }
 }
 
+/// Sentences of the prose: ordinary glossary German and English, with umlauts.
+const DE_SENTENCES: [&str; 8] = [
+    "Beim Decoding liest die GPU für jedes Token alle Gewichte einmal aus dem Speicher, und genau das bestimmt hier das Tempo.",
+    "Wer die Größe ändert, verschiebt das Verhältnis von Rechenarbeit zu übertragenen Bytes und damit die Lage gegenüber dem Knickpunkt.",
+    "Häufig wird übersehen, dass Kapazität und Übertragungsrate zwei verschiedene Dinge sind: Die eine sagt, was passt, die andere, wie schnell es fließt.",
+    "Für Anfragen mit langem Kontext wächst der KV-Cache linear mit der Zahl der Tokens, während die Gewichte gleich bleiben.",
+    "Größere Batches verteilen das Lesen der Gewichte auf mehr Anfragen; ab einem Punkt übernimmt die Rechenleistung die Führung.",
+    "Die Messung in der Praxis liegt meist unter dem Datenblattwert, weil weder Speicher noch Recheneinheiten voll ausgelastet sind.",
+    "Quantisierung verkleinert die Bytes pro Gewicht und hilft dort am meisten, wo das Übertragen die Zeit bestimmt.",
+    "Ein Überblick über verwandte Begriffe hilft, die Zusammenhänge zwischen Prefill, Decoding und Kapazität zu sehen.",
+];
+const EN_SENTENCES: [&str; 8] = [
+    "During decoding the GPU reads every weight once per token, and that is what sets the pace here.",
+    "Changing the size shifts the ratio of arithmetic to bytes moved, and with it the position relative to the ridge point.",
+    "It is easy to overlook that capacity and transfer rate are different things: one says what fits, the other how fast it flows.",
+    "For requests with a long context the KV cache grows linearly with the number of tokens, while the weights stay the same.",
+    "Larger batches share the reading of the weights among more requests; from some point on, compute takes the lead.",
+    "Measurements in practice usually fall short of the datasheet, because neither memory nor compute units are fully busy.",
+    "Quantization shrinks the bytes per weight and helps most where moving data sets the time.",
+    "A look at the related terms helps to see how prefill, decoding and capacity fit together.",
+];
+
+/// A paragraph of about a hundred words, different for every entry and paragraph,
+/// with a link to another entry.
+fn paragraph(lang: &str, i: usize, k: usize, n: usize) -> String {
+    let sentences: &[&str] = if lang == "de" { &DE_SENTENCES } else { &EN_SENTENCES };
+    let target = term(lang, (i + 17 * (k + 1)) % n);
+    let mut p = String::new();
+    for j in 0..5 {
+        let _ = write!(p, "{} ", sentences[(i + k * 3 + j) % sentences.len()]);
+    }
+    let see = if lang == "de" { "Mehr dazu unter" } else { "See also" };
+    let _ = write!(p, "{see} [{target}]({}).", slug(&target));
+    p
+}
+
+/// A calculator block and a sentence with live values (every tenth entry).
+fn calculator(lang: &str, i: usize) -> String {
+    let (model, hardware) = [("llama-3.1-8b", "a100-80gb"), ("llama-2-7b", "h100-sxm"), ("mistral-7b", "l4")][i % 3];
+    let sentence = if lang == "de" {
+        "Ein Decode-Schritt liest {{weight_bytes}} und dauert mindestens {{weight_time}}."
+    } else {
+        "A decode step reads {{weight_bytes}} and takes at least {{weight_time}}."
+    };
+    format!(
+        "```roofline\nmodel: {model}\nhardware: {hardware}\nbatch: {}\ncontext: 2048\nshow: [weight_bytes, weight_time, decode_intensity, ridge]\ncharts: [roofline, batch]\n```\n\n{sentence}\n",
+        1 + i % 16
+    )
+}
+
 fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
-    let (first, second, markers): (&[&str], &[&str], &[&str]) = match lang {
-        "de" => (&DE_FIRST, &DE_SECOND, &DE_MARKERS),
-        _ => (&EN_FIRST, &EN_SECOND, &EN_MARKERS),
-    };
-    let t = term(first, second, i);
-    let other = match lang {
-        "de" => term(&EN_FIRST, &EN_SECOND, i),
-        _ => term(&DE_FIRST, &DE_SECOND, i),
-    };
+    let markers: &[&str] = if lang == "de" { &DE_MARKERS } else { &EN_MARKERS };
+    let t = term(lang, i);
+    let other = term(if lang == "de" { "en" } else { "de" }, i);
     let (de_cat, _, en_cat, _) = CATEGORIES[i % CATEGORIES.len()];
     let category = if lang == "de" { de_cat } else { en_cat };
-    let related: Vec<String> = [7, 31, 113].iter().map(|k| term(first, second, (i + k) % n)).collect();
+    let related: Vec<String> = [7, 31, 113].iter().map(|k| term(lang, (i + k) % n)).collect();
     let short = match lang {
         "de" => {
             format!("{t} beschreibt, wie viel Arbeit pro Schritt anfällt – ein Begriff aus dem Korpus, Nummer {i}.")
@@ -182,32 +250,35 @@ fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
         "variants: [\"{other}\", \"{}\"]",
         t.to_uppercase().chars().take(4).collect::<String>()
     );
-    let _ = writeln!(
-        md,
-        "category: \"{category}\"\nmarker: \"{}\"",
-        markers[i % markers.len()]
-    );
+    let _ = writeln!(md, "category: \"{category}\"\nmarker: \"{}\"", markers[i % markers.len()]);
     let _ = writeln!(md, "short: \"{short}\"");
     if i.is_multiple_of(9) {
         md.push_str("status: \"entwurf\"\n");
     }
     let _ = writeln!(md, "updated: \"2026-{:02}-{:02}\"\n---\n", 1 + i % 12, 1 + i % 28);
-    let (overview, see_also) = match lang {
-        "de" => ("Überblick", "Verwandte Begriffe"),
-        _ => ("Overview", "Related terms"),
+    let (overview, practice, see_also) = match lang {
+        "de" => ("Überblick", "Was es in der Praxis bedeutet", "Verwandte Begriffe"),
+        _ => ("Overview", "What it means in practice", "Related terms"),
     };
-    let _ = writeln!(
-        md,
-        "## {overview}\n\n{short}\n\n## {see_also}\n\n**{}**",
-        related.join("**, **")
-    );
+    let _ = writeln!(md, "{short}\n\n## {overview}\n");
+    for k in 0..3 {
+        let _ = writeln!(md, "{}\n", paragraph(lang, i, k, n));
+    }
+    md.push_str("$$\\text{intensity} = \\frac{\\text{FLOPs}}{\\text{bytes}}$$\n\n");
+    let _ = writeln!(md, "## {practice}\n");
+    if i.is_multiple_of(10) {
+        let _ = writeln!(md, "{}", calculator(lang, i));
+    }
+    for k in 3..6 {
+        let _ = writeln!(md, "{}\n", paragraph(lang, i, k, n));
+    }
+    let _ = writeln!(md, "## {see_also}\n\n**{}**", related.join("**, **"));
     (format!("{}.md", slug(&t)), md)
 }
 
-/// Writes `n` entries per language (at most 500) under `root/content`, with the
-/// real presets.
-pub fn write(project: &Path, root: &Path, n: usize) -> Result<(), String> {
-    let n = n.min(DE_FIRST.len() * DE_SECOND.len());
+/// Writes `n` generated entries per language under `root/content`, beside a copy of
+/// the site's own entries and presets; returns the entries per language.
+pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize, String> {
     let content = root.join("content");
     if content.exists() {
         std::fs::remove_dir_all(&content).map_err(|e| format!("{}: {e}", content.display()))?;
@@ -219,6 +290,23 @@ pub fn write(project: &Path, root: &Path, n: usize) -> Result<(), String> {
         for i in 0..n {
             let (file, text) = entry(lang, i, n);
             std::fs::write(dir.join(file), text).map_err(io)?;
+        }
+    }
+    // The site's own entries too: the pages measured in both builds are the same.
+    let mut own = 0;
+    for lang in ["de", "en"] {
+        let dir = project.join("content").join(lang);
+        for file in std::fs::read_dir(&dir).map_err(io)?.filter_map(Result::ok) {
+            let name = file.file_name();
+            if !name.to_string_lossy().ends_with(".md") {
+                continue;
+            }
+            let target = content.join(lang).join(&name);
+            if target.exists() {
+                return Err(format!("a generated entry has the name of {}", file.path().display()));
+            }
+            std::fs::copy(file.path(), target).map_err(io)?;
+            own += usize::from(lang == "de");
         }
     }
     let data = content.join("data");
@@ -234,7 +322,36 @@ pub fn write(project: &Path, root: &Path, n: usize) -> Result<(), String> {
     for (_, _, en, en_name) in CATEGORIES {
         let _ = writeln!(names, "  {en}: \"{en_name}\"");
     }
-    std::fs::write(data.join("categories.yaml"), names).map_err(io)
+    // The site's categories, then the corpus's.
+    let site_names = std::fs::read_to_string(project.join("content/data/categories.yaml")).map_err(io)?;
+    std::fs::write(data.join("categories.yaml"), merge_categories(&site_names, &names)).map_err(io)?;
+    Ok(n + own)
+}
+
+/// Two category files in one: each language's names from both.
+fn merge_categories(site: &str, corpus: &str) -> String {
+    let section = |text: &str, lang: &str| -> Vec<String> {
+        let mut inside = false;
+        let mut lines = Vec::new();
+        for line in text.lines() {
+            if !line.starts_with(' ') && line.ends_with(':') {
+                inside = line.trim_end_matches(':') == lang;
+                continue;
+            }
+            if inside && line.starts_with("  ") {
+                lines.push(line.to_string());
+            }
+        }
+        lines
+    };
+    let mut out = String::new();
+    for lang in ["de", "en"] {
+        let _ = writeln!(out, "{lang}:");
+        for line in section(site, lang).into_iter().chain(section(corpus, lang)) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -243,23 +360,29 @@ mod tests {
 
     #[test]
     fn terms_and_slugs_are_unique() {
-        for (first, second) in [(&DE_FIRST[..], &DE_SECOND[..]), (&EN_FIRST[..], &EN_SECOND[..])] {
-            let mut slugs: Vec<String> = (0..500).map(|i| slug(&term(first, second, i))).collect();
+        for lang in ["de", "en"] {
+            let mut slugs: Vec<String> = (0..4500).map(|i| slug(&term(lang, i))).collect();
             slugs.sort();
             slugs.dedup();
-            assert_eq!(slugs.len(), 500);
+            assert_eq!(slugs.len(), 4500);
         }
         assert_eq!(slug("Überübertragung"), "ueberuebertragung");
+        assert_eq!(term("de", 501), "Rohrechenbandbreite");
     }
 
     #[test]
     fn the_corpus_builds_without_errors() {
         let dir = std::env::temp_dir().join(format!("glossary-corpus-{}", std::process::id()));
         let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        write(&project, &dir, 60).unwrap();
+        let per_lang = write(&project, &dir, 60).unwrap();
         let site = content::load(&dir, "/");
+        let own = content::load(&project, "/");
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(!site.has_errors(), "{}", content::report(&site));
-        assert_eq!(site.entries.len(), 120);
+        assert_eq!(site.entries.len(), 120 + own.entries.len());
+        assert_eq!(per_lang * 2, site.entries.len());
+        let calculators = |s: &content::Site| s.entries.iter().filter(|e| !e.body.calculators.is_empty()).count();
+        assert_eq!(calculators(&site) - calculators(&own), 12, "every tenth entry per language");
+        assert!(site.entries.iter().all(|e| !e.body.inline.is_empty() || e.body.calculators.is_empty()));
     }
 }

@@ -19,6 +19,10 @@ const TRUNK_VERSION: &str = "0.21.14";
 /// bundle shrinks. The entries' index and inline values still travel in the wasm, so
 /// the budget grows with the content until they move out into fetched files.
 pub const BUDGET_GZIP_BYTES: u64 = 306 * 1024;
+/// The pages whose first visit is measured: an entry with a calculator (in the
+/// corpus as in the site) and an index.
+const MEASURED_ENTRY: &str = "en/memory-bound.html";
+const MEASURED_INDEX: &str = "en/index.html";
 /// The sub-path the tests serve the site under, as GitHub Pages does for a repository.
 const TEST_BASE_PATH: &str = "/glossary/";
 /// The origin the test build pretends to be published at.
@@ -197,14 +201,49 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// `origin` is the scheme and host the site is published at, for canonical URLs and
 /// the sitemap (`https://owner.github.io`).
-fn dist(base: &str, origin: &str) -> Result<sizes::Report> {
-    let report = build_site(&root().join("dist"), base, origin, &root())?;
-    println!("budget: {} of {BUDGET_GZIP_BYTES} bytes gzip", report.first_visit_gzip);
-    Ok(report)
+fn dist(base: &str, origin: &str) -> Result<Build> {
+    let build = build_site(&root().join("dist"), base, origin, &root())?;
+    println!(
+        "budget: an entry page's first visit is {} of {BUDGET_GZIP_BYTES} bytes gzip",
+        build.sizes.entry_gzip
+    );
+    Ok(build)
 }
 
-/// Builds the site from `content_root/content` into `dist`.
-fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<sizes::Report> {
+/// What a site build took and made.
+pub struct Build {
+    /// Sizes of the first visits.
+    pub sizes: sizes::Report,
+    /// Seconds to read, check and render the content into data files.
+    pub content_secs: f64,
+    /// Seconds to pre-render every page (the pre-renderer warm).
+    pub prerender_secs: f64,
+    /// Seconds of the whole build.
+    pub total_secs: f64,
+    /// Pages written.
+    pub pages: usize,
+}
+
+/// Reads and checks the content of `content_root/content` and writes its data files
+/// into one bundle file for the pre-renderer; stops on any error.
+fn content_bundle(content_root: &Path, base: &str, out: &Path) -> Result<usize> {
+    let site = content::load(content_root, base);
+    if site.has_errors() {
+        print!("{}", content::report(&site));
+        return Err("the content has errors".into());
+    }
+    let bundle = content::files::bundle(&site, base);
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(out, vocab::wire::encode(&bundle)).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(site.entries.len())
+}
+
+/// Builds the site from `content_root/content` into `dist`: the browser bundle
+/// (which holds no content), the data files, and a pre-rendered page per route.
+fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<Build> {
+    let started = std::time::Instant::now();
     let base = content::site::normalise_base(base);
     let dist = dist.to_path_buf();
     run(
@@ -220,23 +259,45 @@ fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Res
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
     // app's own components (plus 404.html, sitemap.xml, robots.txt).
     std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;
+    let prerender_target = root().join("target/prerender");
+    let bundle = prerender_target.join(format!("bundle-{}.bin", std::process::id()));
+    let t = std::time::Instant::now();
+    let entries = content_bundle(content_root, &base, &bundle)?;
+    let content_secs = t.elapsed().as_secs_f64();
+    say(&format!("{entries} entries checked and written as data files in {content_secs:.1} s"));
     run(
         cmd("cargo")
-            .args(["run", "--quiet", "--bin", "prerender", "--features", "ssr", "--"])
-            .arg(&dist)
-            .arg(origin)
+            .args(["build", "--quiet", "--bin", "prerender", "--features", "ssr"])
             .env("GLOSSARY_BASE_PATH", &base)
             .env("GLOSSARY_CONTENT_ROOT", content_root)
+            .env("GLOSSARY_CONTENT_AT_RUNTIME", "1")
             // The browser build erases component types (.cargo/config.toml); the
             // pre-rendered markup must come from the same shape of views. Its own
             // target folder keeps these flags from rebuilding the other builds.
             .env("RUSTFLAGS", "--cfg erase_components")
-            .env("CARGO_TARGET_DIR", root().join("target/prerender")),
-        "pre-rendering every route",
+            .env("CARGO_TARGET_DIR", &prerender_target),
+        "compiling the pre-renderer",
     )?;
-    let report = sizes::measure(&dist)?;
-    println!("{report}");
-    Ok(report)
+    let t = std::time::Instant::now();
+    let result = run(
+        Command::new(prerender_target.join("debug/prerender"))
+            .arg(&dist)
+            .arg(origin)
+            .env("GLOSSARY_BUNDLE", &bundle),
+        "pre-rendering every route",
+    );
+    let prerender_secs = t.elapsed().as_secs_f64();
+    let _ = std::fs::remove_file(&bundle);
+    result?;
+    let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
+    println!("{sizes}");
+    Ok(Build {
+        sizes,
+        content_secs,
+        prerender_secs,
+        total_secs: started.elapsed().as_secs_f64(),
+        pages: entries + 3,
+    })
 }
 
 /// `sha384-…`, as in an `integrity` attribute.
@@ -285,13 +346,31 @@ fn check_content() -> Result {
 }
 
 fn browser_tests(extra: &[String]) -> Result {
-    run_browser_tests(&root().join("dist"), false, false, extra)
+    run_browser_tests(&root().join("dist"), None, false, extra).map(|_| ())
 }
 
 /// Playwright against `dist`, served like GitHub Pages; `corpus` selects the
 /// timing tests of the generated corpus instead of the site's suite, and `budgets`
 /// makes their timings fail when over budget (otherwise they are reported).
-fn run_browser_tests(dist: &Path, corpus: bool, budgets: bool, extra: &[String]) -> Result {
+/// What the corpus's timing tests measured, from their output.
+#[derive(Default)]
+struct Timings {
+    index_render_ms: Option<f64>,
+    keystroke_ms: Option<f64>,
+}
+
+/// Entries per language of a build the timing tests run on, and how many of them
+/// are generated.
+#[derive(Clone, Copy)]
+struct Corpus {
+    per_lang: usize,
+    generated: usize,
+}
+
+/// Playwright against `dist`, served like GitHub Pages. `corpus` selects the timing
+/// tests of the corpus instead of the site's suite, and `budgets` makes their
+/// timings fail when over budget (otherwise they are reported).
+fn run_browser_tests(dist: &Path, corpus: Option<Corpus>, budgets: bool, extra: &[String]) -> Result<Timings> {
     let server = server::Server::start(dist, TEST_BASE_PATH)?;
     let url = format!("http://127.0.0.1:{}{TEST_BASE_PATH}", server.port());
     say(&format!("serving {} like GitHub Pages at {url}", dist.display()));
@@ -300,32 +379,85 @@ fn run_browser_tests(dist: &Path, corpus: bool, budgets: bool, extra: &[String])
         .args(extra)
         .env("BASE_URL", &url)
         .env("CHROMIUM_PATH", CHROMIUM);
-    if corpus {
-        c.env("CORPUS_ENTRIES", CORPUS_ENTRIES.to_string());
-        c.env("TIMING_BUDGETS", if budgets { "1" } else { "0" });
-    }
-    let what = if corpus {
-        "timing tests on the generated corpus (Playwright)"
-    } else {
-        "browser tests (Playwright, Debian's chromium)"
+    let Some(corpus) = corpus else {
+        let result = run(&mut c, "browser tests (Playwright, Debian's chromium)");
+        drop(server);
+        return result.map(|()| Timings::default());
     };
-    let result = run(&mut c, what);
+    c.env("CORPUS_ENTRIES", corpus.per_lang.to_string());
+    c.env("CORPUS_GENERATED", corpus.generated.to_string());
+    c.env("TIMING_BUDGETS", if budgets { "1" } else { "0" });
+    say("timing tests on the generated corpus (Playwright)");
+    let out = c
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot start playwright: {e}"))?;
     drop(server);
-    result
+    let text = String::from_utf8_lossy(&out.stdout);
+    print!("{text}");
+    if !out.status.success() {
+        return Err("timing tests on the generated corpus failed".into());
+    }
+    // `index render (ms): …; median 17.2` and `search keystroke (ms): median 1.52, …`
+    let median = |label: &str| {
+        let line = text.lines().find(|l| l.contains(label))?;
+        let rest = &line[line.find("median ")? + "median ".len()..];
+        rest.split([',', ' ', ';']).next()?.parse::<f64>().ok()
+    };
+    Ok(Timings {
+        index_render_ms: median("index render (ms)"),
+        keystroke_ms: median("search keystroke (ms)"),
+    })
 }
 
-/// Entries per language in the generated corpus.
-const CORPUS_ENTRIES: usize = 500;
+/// Generated entries per language in the corpus, by default.
+const CORPUS_ENTRIES: usize = 2000;
 
-/// Generates the corpus under target/corpus and builds it into target/corpus/dist.
-fn corpus_dist() -> Result {
+/// Generates the corpus (`n` entries per language beside the site's own) under
+/// target/corpus and builds it into target/corpus/dist; the entries per language.
+fn corpus_dist(n: usize) -> Result<(Corpus, Build)> {
     let dir = root().join("target/corpus");
-    corpus::write(&root(), &dir, CORPUS_ENTRIES)?;
-    say(&format!(
-        "{CORPUS_ENTRIES} generated entries per language in {}",
-        dir.display()
-    ));
-    build_site(&dir.join("dist"), TEST_BASE_PATH, TEST_ORIGIN, &dir).map(|_| ())
+    let per_lang = corpus::write(&root(), &dir, n)?;
+    say(&format!("{per_lang} entries per language in {}", dir.display()));
+    let build = build_site(&dir.join("dist"), TEST_BASE_PATH, TEST_ORIGIN, &dir)?;
+    Ok((Corpus { per_lang, generated: n }, build))
+}
+
+/// The wasm file of a dist folder.
+fn wasm_of(dist: &Path) -> Result<Vec<u8>> {
+    let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    let path = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "wasm"))
+        .ok_or_else(|| format!("{} has no wasm", dist.display()))?;
+    std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The content is data: the site with its own entries and the corpus with thousands
+/// more must ship the same wasm, byte for byte.
+fn same_wasm(site: &Path, corpus: &Path) -> Result {
+    let (a, b) = (wasm_of(site)?, wasm_of(corpus)?);
+    if a == b {
+        say(&format!("the wasm does not depend on the content: {} bytes in both builds", a.len()));
+        Ok(())
+    } else {
+        Err(format!(
+            "the wasm changed with the content ({} bytes for the site, {} for the corpus): something per entry is compiled into the browser bundle",
+            a.len(),
+            b.len()
+        ))
+    }
+}
+
+fn budget(build: &Build) -> Result {
+    if build.sizes.entry_gzip > BUDGET_GZIP_BYTES {
+        return Err(format!(
+            "bundle budget exceeded: a first visit of an entry page transfers {} bytes gzip, the budget is {BUDGET_GZIP_BYTES}",
+            build.sizes.entry_gzip
+        ));
+    }
+    Ok(())
 }
 
 fn test() -> Result {
@@ -338,16 +470,46 @@ fn test() -> Result {
     deny::check()?;
     run(cmd("cargo").args(["test", "--workspace"]), "cargo test")?;
     check_content()?;
-    let sizes = dist(TEST_BASE_PATH, TEST_ORIGIN)?;
-    if sizes.first_visit_gzip > BUDGET_GZIP_BYTES {
-        return Err(format!(
-            "bundle budget exceeded: a first visit transfers {} bytes gzip, the budget is {BUDGET_GZIP_BYTES}",
-            sizes.first_visit_gzip
-        ));
+    let site = dist(TEST_BASE_PATH, TEST_ORIGIN)?;
+    budget(&site)?;
+    run_browser_tests(&root().join("dist"), None, false, &[])?;
+    let (corpus, _) = corpus_dist(CORPUS_ENTRIES)?;
+    same_wasm(&root().join("dist"), &root().join("target/corpus/dist"))?;
+    run_browser_tests(&root().join("target/corpus/dist"), Some(corpus), false, &[]).map(|_| ())
+}
+
+/// `cargo xtask bench`: the site and the corpus built and measured side by side.
+fn bench(n: usize) -> Result {
+    setup()?;
+    let site = dist(TEST_BASE_PATH, TEST_ORIGIN)?;
+    let site_entries = content::load(&root(), "/").entries.len() / 2;
+    let own = Corpus {
+        per_lang: site_entries,
+        generated: 0,
+    };
+    let site_times = run_browser_tests(&root().join("dist"), Some(own), false, &["e2e/corpus/timing.spec.ts".into()])?;
+    let (generated, corpus) = corpus_dist(n)?;
+    let per_lang = generated.per_lang;
+    let corpus_times = run_browser_tests(&root().join("target/corpus/dist"), Some(generated), false, &[])?;
+    let ms = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.1} ms"));
+    let kb = |b: u64| format!("{:.1} KB", b as f64 / 1000.0);
+    let rows: [(&str, String, String); 10] = [
+        ("entries per language", site_entries.to_string(), per_lang.to_string()),
+        ("content build (read, check, render, data files)", format!("{:.1} s", site.content_secs), format!("{:.1} s", corpus.content_secs)),
+        ("pre-render of every page", format!("{:.1} s ({} pages)", site.prerender_secs, site.pages), format!("{:.1} s ({} pages)", corpus.prerender_secs, corpus.pages)),
+        ("cargo xtask dist, warm compile", format!("{:.0} s", site.total_secs), format!("{:.0} s", corpus.total_secs)),
+        ("wasm, gzip", kb(site.sizes.wasm_gzip), kb(corpus.sizes.wasm_gzip)),
+        ("first visit of an entry page, gzip", kb(site.sizes.entry_gzip), kb(corpus.sizes.entry_gzip)),
+        ("first visit of an index page, gzip", kb(site.sizes.index_gzip), kb(corpus.sizes.index_gzip)),
+        ("search index, both languages, gzip", kb(site.sizes.search_gzip), kb(corpus.sizes.search_gzip)),
+        ("search keystroke, median", ms(site_times.keystroke_ms), ms(corpus_times.keystroke_ms)),
+        ("index render, median", ms(site_times.index_render_ms), ms(corpus_times.index_render_ms)),
+    ];
+    println!("\n| measure | site | corpus |\n| --- | --- | --- |");
+    for (what, a, b) in rows {
+        println!("| {what} | {a} | {b} |");
     }
-    browser_tests(&[])?;
-    corpus_dist()?;
-    run_browser_tests(&root().join("target/corpus/dist"), true, false, &[])
+    Ok(())
 }
 
 /// The value after `name` on the command line.
@@ -369,7 +531,10 @@ const USAGE: &str = "usage: cargo xtask <command>
   check-content              check every entry and preset
   test                       everything CI checks
   e2e [playwright args]      the browser tests against the current dist/
-  corpus [playwright args]   build the 500-entry corpus and run its timing tests";
+  corpus [--entries N] [playwright args]
+                             build the corpus (N generated entries per language,
+                             2000 by default) and hold its timings to their budgets
+  bench [--entries N]        build and measure the site and the corpus side by side";
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -393,9 +558,22 @@ fn main() -> ExitCode {
         Some("check-content") => check_content(),
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
-        Some("corpus") => setup()
-            .and_then(|()| corpus_dist())
-            .and_then(|()| run_browser_tests(&root().join("target/corpus/dist"), true, true, &args[1..])),
+        Some("corpus") => {
+            let n = flag(&args, "--entries").and_then(|n| n.parse().ok()).unwrap_or(CORPUS_ENTRIES);
+            let rest: Vec<String> = args[1..]
+                .iter()
+                .enumerate()
+                .filter(|(i, a)| *a != "--entries" && (*i == 0 || args[*i] != "--entries"))
+                .map(|(_, a)| a.clone())
+                .collect();
+            setup().and_then(|()| corpus_dist(n)).and_then(|(corpus, _)| {
+                run_browser_tests(&root().join("target/corpus/dist"), Some(corpus), true, &rest).map(|_| ())
+            })
+        }
+        Some("bench") => {
+            let n = flag(&args, "--entries").and_then(|n| n.parse().ok()).unwrap_or(CORPUS_ENTRIES);
+            bench(n)
+        }
         _ => Err(USAGE.into()),
     };
     match result {

@@ -12,11 +12,23 @@ pub struct FileSize {
     brotli: u64,
 }
 
-/// The sizes of the bundle.
+/// The sizes of what a first visit transfers.
 pub struct Report {
+    /// The app's files (wasm, JS, CSS), then the pages measured.
     files: Vec<FileSize>,
-    /// Gzip bytes of index.html, the wasm, the JS and the CSS.
-    pub first_visit_gzip: u64,
+    /// Gzip bytes of the app's files.
+    pub app_gzip: u64,
+    /// Gzip bytes of a first visit of an entry page: its HTML, the entry's data file
+    /// (which the page preloads), the wasm, JS and CSS.
+    pub entry_gzip: u64,
+    /// Gzip bytes of a first visit of an index page.
+    pub index_gzip: u64,
+    /// Gzip bytes of the wasm alone.
+    pub wasm_gzip: u64,
+    /// Gzip bytes of the index files (search), both languages.
+    pub search_gzip: u64,
+    /// Raw bytes of the index files, both languages.
+    pub search_raw: u64,
 }
 
 fn gzip(bytes: &[u8]) -> u64 {
@@ -35,56 +47,90 @@ fn brotli(bytes: &[u8]) -> u64 {
     out.len() as u64
 }
 
-/// Measures the first-visit files of `dist`.
-pub fn measure(dist: &Path) -> Result<Report, String> {
-    let mut files = Vec::new();
+fn sizes(dist: &Path, name: &str) -> Result<FileSize, String> {
+    let bytes = std::fs::read(dist.join(name)).map_err(|e| format!("{name}: {e}"))?;
+    Ok(FileSize {
+        raw: bytes.len() as u64,
+        gzip: gzip(&bytes),
+        brotli: brotli(&bytes),
+        name: name.to_string(),
+    })
+}
+
+/// The content of `<meta name="{name}" content="…">` in a page.
+fn meta(html: &str, name: &str) -> Option<String> {
+    let at = html.find(&format!("name=\"{name}\""))?;
+    let tag_start = html[..at].rfind('<')?;
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>')?];
+    let content = tag.split("content=\"").nth(1)?;
+    Some(content[..content.find('"')?].to_string())
+}
+
+/// Measures the first visits of `dist`: the app's files, an entry page (`entry`,
+/// a path below `dist`, with its data file) and an index page.
+pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report, String> {
     let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| [".wasm", ".js", ".css"].iter().any(|ext| n.ends_with(ext)))
         .collect();
     names.sort();
-    for name in names {
-        let first_visit = name == "index.html" || [".wasm", ".js", ".css"].iter().any(|ext| name.ends_with(ext));
-        if !first_visit {
-            continue;
+    let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>, _>>()?;
+    let wasm_gzip = files.iter().find(|f| f.name.ends_with(".wasm")).map(|f| f.gzip).ok_or("dist/ has no .wasm file")?;
+    let app_gzip: u64 = files.iter().map(|f| f.gzip).sum();
+    let page = sizes(dist, entry)?;
+    let html = std::fs::read_to_string(dist.join(entry)).map_err(|e| format!("{entry}: {e}"))?;
+    let data = meta(&html, vocab::names::META_ENTRY).ok_or(format!("{entry} names no data file"))?;
+    let data = sizes(dist, &data)?;
+    let entry_gzip = app_gzip + page.gzip + data.gzip;
+    let index_page = sizes(dist, index)?;
+    let index_gzip = app_gzip + index_page.gzip;
+    let (mut search_gzip, mut search_raw) = (0, 0);
+    for lang in vocab::Lang::ALL {
+        if let Some(path) = meta(&html, &vocab::names::meta_index(lang)) {
+            let f = sizes(dist, &path)?;
+            search_gzip += f.gzip;
+            search_raw += f.raw;
         }
-        let bytes = std::fs::read(dist.join(&name)).map_err(|e| e.to_string())?;
-        files.push(FileSize {
-            raw: bytes.len() as u64,
-            gzip: gzip(&bytes),
-            brotli: brotli(&bytes),
-            name,
-        });
     }
-    if !files.iter().any(|f| f.name.ends_with(".wasm")) {
-        return Err("dist/ has no .wasm file".into());
-    }
-    let first_visit_gzip = files.iter().map(|f| f.gzip).sum();
+    files.extend([page, data, index_page]);
     Ok(Report {
         files,
-        first_visit_gzip,
+        app_gzip,
+        entry_gzip,
+        index_gzip,
+        wasm_gzip,
+        search_gzip,
+        search_raw,
     })
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:<40} {:>10} {:>10} {:>10}", "first visit", "raw", "gzip", "brotli")?;
+        writeln!(f, "{:<48} {:>10} {:>10} {:>10}", "file", "raw", "gzip", "brotli")?;
         for file in &self.files {
-            writeln!(
-                f,
-                "{:<40} {:>10} {:>10} {:>10}",
-                file.name, file.raw, file.gzip, file.brotli
-            )?;
+            writeln!(f, "{:<48} {:>10} {:>10} {:>10}", file.name, file.raw, file.gzip, file.brotli)?;
         }
-        let (raw, brotli): (u64, u64) = (
-            self.files.iter().map(|x| x.raw).sum(),
-            self.files.iter().map(|x| x.brotli).sum(),
-        );
+        writeln!(f, "first visit of an entry page: {} bytes gzip", self.entry_gzip)?;
+        writeln!(f, "first visit of an index page: {} bytes gzip", self.index_gzip)?;
         write!(
             f,
-            "{:<40} {raw:>10} {:>10} {brotli:>10}",
-            "total", self.first_visit_gzip
+            "search index (both languages, fetched on first use): {} bytes raw, {} gzip",
+            self.search_raw, self.search_gzip
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meta_tags_are_read_in_any_attribute_order() {
+        let html = r#"<head><meta name="glossary-entry" content="data/en/x.1.bin"><meta content="a" name="b"></head>"#;
+        assert_eq!(meta(html, "glossary-entry").as_deref(), Some("data/en/x.1.bin"));
+        assert_eq!(meta(html, "b").as_deref(), Some("a"));
+        assert_eq!(meta(html, "c"), None);
     }
 }

@@ -135,7 +135,10 @@ mod tests {
     fn the_policy_is_the_first_element_of_head() {
         let page = insert(SHELL).unwrap();
         let head = page.find("<head>").unwrap() + "<head>".len();
-        assert!(page[head..].starts_with("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-"));
+        assert!(page[head..].starts_with(concat!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"",
+            "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' 'sha256-",
+        )));
         for directive in DIRECTIVES {
             assert!(page.contains(directive), "{directive}");
         }

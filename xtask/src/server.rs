@@ -553,7 +553,8 @@ fn write_error(mut stream: &TcpStream, status: Status, head_only: bool) -> io::R
 /// Sends the status line and headers; `extra` holds further header lines.
 fn write_head(mut stream: &TcpStream, status: Status, content_type: &str, length: u64, extra: &str) -> io::Result<()> {
     let head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nConnection: close\r\n{extra}\r\n",
+        "HTTP/1.1 {}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\n\
+         Cache-Control: no-cache\r\nConnection: close\r\n{extra}\r\n",
         status.line()
     );
     stream.write_all(head.as_bytes())

@@ -313,7 +313,11 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         line: e.line,
         column: e.column,
         message: format!("calculator block: {}", e.message),
-        hint: Some("keys: model, hardware, weights, kv, batch, prompt, context, output, devices, show, charts, and model or hardware figures to change".into()),
+        hint: Some(
+            "keys: model, hardware, weights, kv, batch, prompt, context, output, devices, show, charts, \
+             and model or hardware figures to change"
+                .into(),
+        ),
     })?;
     let keys = Keys(text);
     let model = presets.model(&raw.model).ok_or_else(|| {

@@ -263,7 +263,10 @@ fn raw(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Raw> 
                     e.column,
                     format!("frontmatter: {}", e.message),
                 )
-                .hint("check the YAML syntax: `key: value`, lists as `[a, b]` or `- item` lines, quotes around text with `:`"),
+                .hint(
+                    "check the YAML syntax: `key: value`, lists as `[a, b]` or `- item` lines, \
+                     quotes around text with `:`",
+                ),
             );
             None
         }

@@ -743,7 +743,10 @@ impl<'a, 'e> Renderer<'a, 'e> {
             let d = src.error(offset, format!("link to an entry that does not exist: `{url}`"));
             match did_you_mean(slug, resolve.slugs()) {
                 Some(near) => d.hint(format!("did you mean `{near}`?")),
-                None => d.hint("link to another entry by its slug, or write the term in bold under the related-terms heading while it is not yet written"),
+                None => d.hint(
+                    "link to another entry by its slug, or write the term in bold under the related-terms heading \
+                     while it is not yet written",
+                ),
             }
         });
     }
@@ -1005,7 +1008,10 @@ mod tests {
         assert_eq!(messages.len(), 1);
         assert_eq!(
             messages[0].to_string(),
-            "content/en/x.md:3:4: error: private-use character U+E000 (and 1 more in this entry)\n  = hint: delete it: it is invisible in most editors and has no meaning in an entry"
+            concat!(
+                "content/en/x.md:3:4: error: private-use character U+E000 (and 1 more in this entry)\n",
+                "  = hint: delete it: it is invisible in most editors and has no meaning in an entry",
+            )
         );
         assert!(html.contains("cd \u{E000}0\u{E001}"));
     }

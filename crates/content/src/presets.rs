@@ -529,7 +529,8 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
         let model = model(item, &s).map_err(|d| out.push(d)).ok()?;
         if model.max_context.is_none() {
             out.push(item.warning(&["id"], "no `max_context`").hint(
-                "add `max_context:` with `max_position_embeddings` from the model's config.json, so that a longer context is flagged",
+                "add `max_context:` with `max_position_embeddings` from the model's config.json, \
+                 so that a longer context is flagged",
             ));
         }
         Some(ModelPreset {
@@ -648,7 +649,10 @@ mod tests {
 
     #[test]
     fn a_model_without_a_context_limit_is_a_warning() {
-        let model = "- id: m\n  name: M\n  params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  source: https://a.example\n";
+        let model = concat!(
+            "- id: m\n  name: M\n  params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n",
+            "  head_dim: 128\n  vocab: 32000\n  source: https://a.example\n",
+        );
         let found = errors(false, model);
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].severity, crate::Severity::Warning);
@@ -662,14 +666,25 @@ mod tests {
     #[test]
     fn a_missing_figure_source_or_a_repeated_id_is_an_error() {
         let cases = [
-            ("- id: x\n  name: X\n  memory_gb: 80\n  fp16_tflops: 1\n  source: https://a.example\n", "missing field `bandwidth_gb_s`"),
-            ("- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n", "`memory_gb` has no source"),
+            (
+                "- id: x\n  name: X\n  memory_gb: 80\n  fp16_tflops: 1\n  source: https://a.example\n",
+                "missing field `bandwidth_gb_s`",
+            ),
+            (
+                "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                "`memory_gb` has no source",
+            ),
             (
                 "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: ftp://a\n",
                 "is not an http(s) URL",
             ),
             (
-                "- id: x\n  name: X\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: https://a.example\n- id: x\n  name: Y\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: https://a.example\n",
+                concat!(
+                    "- id: x\n  name: X\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                    "  source: https://a.example\n",
+                    "- id: x\n  name: Y\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                    "  source: https://a.example\n",
+                ),
                 "hardware `x` is defined twice",
             ),
         ];
@@ -693,8 +708,15 @@ mod tests {
 
     #[test]
     fn figures_beyond_the_cores_limits_are_errors_at_their_key() {
-        let device = "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n  fp8_tflops: 600\n  int8_tops: 600\n  source: https://a.example\n";
-        let model = "- id: m\n  name: M\n  params_b: 7\n  active_params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  max_context: 4096\n  source: https://a.example\n";
+        let device = concat!(
+            "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n",
+            "  fp8_tflops: 600\n  int8_tops: 600\n  source: https://a.example\n",
+        );
+        let model = concat!(
+            "- id: m\n  name: M\n  params_b: 7\n  active_params_b: 7\n  layers: 32\n  hidden: 4096\n",
+            "  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n  max_context: 4096\n",
+            "  source: https://a.example\n",
+        );
         let cases = [
             (
                 true,

@@ -526,8 +526,15 @@ fn translation(p: &Parsed, index: &Index, out: &mut Vec<Diagnostic>) -> Option<u
     if found.is_none() {
         let (line, column) = p.key_position("glossar_id");
         out.push(
-            Diagnostic::warning(&p.path, line, column, format!("concept `{id}` exists only in `{}`", p.lang)).hint(format!(
-                "add an entry with the same glossar_id under content/{}/; until then the page says that no translation exists",
+            Diagnostic::warning(
+                &p.path,
+                line,
+                column,
+                format!("concept `{id}` exists only in `{}`", p.lang),
+            )
+            .hint(format!(
+                "add an entry with the same glossar_id under content/{}/; \
+                 until then the page says that no translation exists",
                 others.join(", ")
             )),
         );

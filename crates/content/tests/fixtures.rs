@@ -276,7 +276,11 @@ fn html_is_sanitised() {
     let root = scratch("sanitise");
     fs::create_dir_all(root.join("content/en")).unwrap();
     fs::create_dir_all(root.join("content/de")).unwrap();
-    let entry = "---\nterm: \"X\"\nslug: \"x\"\nglossar_id: \"G9999\"\nshort: \"X.\"\n---\n\n<script>alert(1)</script>\n\n<img src=\"a.png\" onerror=\"alert(2)\"> <a href=\"javascript:alert(3)\">raw</a> [ext](https://example.org)\n";
+    let entry = concat!(
+        "---\nterm: \"X\"\nslug: \"x\"\nglossar_id: \"G9999\"\nshort: \"X.\"\n---\n\n",
+        "<script>alert(1)</script>\n\n",
+        "<img src=\"a.png\" onerror=\"alert(2)\"> <a href=\"javascript:alert(3)\">raw</a> [ext](https://example.org)\n",
+    );
     fs::write(root.join("content/en/x.md"), entry).unwrap();
     fs::write(root.join("content/de/partner.md"), PARTNER).unwrap();
     let site = content::load(&root, "/");

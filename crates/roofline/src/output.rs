@@ -218,7 +218,10 @@ impl Output {
     /// use roofline::*;
     /// let s = Scenario::example();
     /// let r = s.report().unwrap();
-    /// assert_eq!(Output::WeightTime.formula(&s, &r, Locale::En).unwrap(), "14.0\u{a0}GB ÷ 2.00\u{a0}TB/s = 7.0\u{a0}ms");
+    /// assert_eq!(
+    ///     Output::WeightTime.formula(&s, &r, Locale::En).unwrap(),
+    ///     "14.0\u{a0}GB ÷ 2.00\u{a0}TB/s = 7.0\u{a0}ms"
+    /// );
     /// ```
     pub fn formula(self, scenario: &Scenario, r: &Report, locale: Locale) -> Option<String> {
         let q = |v: f64, unit: Unit| Quantity::new(v, unit).format(locale);

@@ -21,7 +21,8 @@ impl Scenario {
     /// use roofline::*;
     /// let points: Vec<_> = Scenario::example().sweep(Axis::Batch, log_steps(1, 1024, 11)).collect();
     /// assert_eq!(points.len(), 11);
-    /// assert!(points[10].1.as_ref().unwrap().batch_tokens_per_s.0 > points[0].1.as_ref().unwrap().batch_tokens_per_s.0);
+    /// let tokens_per_s = |i: usize| points[i].1.as_ref().unwrap().batch_tokens_per_s.0;
+    /// assert!(tokens_per_s(10) > tokens_per_s(0));
     /// ```
     pub fn sweep<I>(&self, axis: Axis, values: I) -> impl Iterator<Item = (u32, Result<Report, InputError>)> + '_
     where

@@ -48,9 +48,14 @@ prop_compose! {
             },
             hardware: Hardware {
                 memory: Bytes(memory), bandwidth: BytesPerSecond(bandwidth),
-                peaks: Peaks { fp16: FlopsPerSecond(peaks[0]), fp8: Some(FlopsPerSecond(peaks[1])), int8: Some(FlopsPerSecond(peaks[2])), fp32: Some(FlopsPerSecond(peaks[3])) },
+                peaks: Peaks {
+                    fp16: FlopsPerSecond(peaks[0]), fp8: Some(FlopsPerSecond(peaks[1])),
+                    int8: Some(FlopsPerSecond(peaks[2])), fp32: Some(FlopsPerSecond(peaks[3])),
+                },
             },
-            workload: Workload { batch: work[0], prompt: work[1], context: work[2], output: work[3], devices: work[4], reserve },
+            workload: Workload {
+                batch: work[0], prompt: work[1], context: work[2], output: work[3], devices: work[4], reserve,
+            },
             weights, kv,
         }
     }
@@ -61,7 +66,8 @@ prop_compose! {
     fn valid_scenario()(
         params in 1e8..2e11f64, active_share in 0.1..1.0f64, moe in proptest::bool::ANY,
         layers in 1u32..128, kv_heads in 1u32..16, group in 1u32..8, head_dim in 32u32..257,
-        window in proptest::option::of(512u32..65_536), max_context in proptest::option::of(1u32..1_000_000),
+        window in proptest::option::of(512u32..65_536),
+        max_context in proptest::option::of(1u32..1_000_000),
         bandwidth in 1e11..1e13f64, peak in 1e13..5e15f64,
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
         weights in 0usize..7, kv in 0usize..7,
@@ -78,7 +84,9 @@ prop_compose! {
             hardware: Hardware {
                 memory: Bytes(params * weights.bytes() * 2.0 + 1e9),
                 bandwidth: BytesPerSecond(bandwidth),
-                peaks: Peaks { fp16: FlopsPerSecond(peak), fp8: Some(FlopsPerSecond(2.0 * peak)), int8: None, fp32: None },
+                peaks: Peaks {
+                    fp16: FlopsPerSecond(peak), fp8: Some(FlopsPerSecond(2.0 * peak)), int8: None, fp32: None,
+                },
             },
             workload: Workload { batch, prompt, context: prompt + extra, output: 128, devices: 1, reserve: 0.1 },
             weights, kv: DataType::ALL[kv],

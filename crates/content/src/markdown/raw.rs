@@ -73,11 +73,11 @@ const LINK_ATTRIBUTES: &[&str] = &[
 ];
 
 const LINK_HINT: &str = "links go to http(s) or mailto addresses, or to a relative address";
-pub(crate) const IMAGE_HINT: &str =
-    "images are files of this site, given by a relative path such as `images/roofline.svg`; the site's Content-Security-Policy blocks images from elsewhere";
+pub(crate) const IMAGE_HINT: &str = "images are files of this site, given by a relative path such as \
+     `images/roofline.svg`; the site's Content-Security-Policy blocks images from elsewhere";
 const SCRIPT_HINT: &str = "entries cannot run script; the sanitiser removes it";
-const SHAPE_HINT: &str =
-    "close raw HTML elements in the order they were opened, formatting elements within the same paragraph; or write Markdown";
+const SHAPE_HINT: &str = "close raw HTML elements in the order they were opened, \
+     formatting elements within the same paragraph; or write Markdown";
 
 /// A problem in raw HTML, at a byte offset of the body.
 #[derive(Clone, Debug, PartialEq)]
@@ -309,7 +309,8 @@ impl RawHtml {
             found.push(Finding {
                 offset,
                 message: "raw HTML ends inside a tag, a comment or a text-only element".to_string(),
-                hint: "close tags with `>`, comments with `-->`, and elements such as `<textarea>` in the same paragraph or HTML block",
+                hint: "close tags with `>`, comments with `-->`, \
+                       and elements such as `<textarea>` in the same paragraph or HTML block",
                 malformed: true,
             });
         }

@@ -49,8 +49,14 @@ fn main() {
             println!("cargo:rerun-if-changed={}", file.display());
         }
         stop_on_errors(&diagnostics);
-        write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&content::files::presets(&presets)));
-        write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&vocab::wire::Bundle::default()));
+        write_if_changed(
+            &out.join("presets.bin"),
+            &vocab::wire::encode(&content::files::presets(&presets)),
+        );
+        write_if_changed(
+            &out.join("bundle.bin"),
+            &vocab::wire::encode(&vocab::wire::Bundle::default()),
+        );
         return;
     }
     println!("cargo:rustc-cfg=bundled");
@@ -62,7 +68,10 @@ fn main() {
     stop_on_errors(&site.diagnostics);
     let presets = content::files::presets(&site.presets);
     write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
-    write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&content::files::bundle(&site, &base)));
+    write_if_changed(
+        &out.join("bundle.bin"),
+        &vocab::wire::encode(&content::files::bundle(&site, &base)),
+    );
 }
 
 /// Prints the content's problems as cargo warnings; stops the build on an error.

@@ -78,7 +78,10 @@ impl Store {
     }
 
     fn entry(&self, lang: Lang, slug: &str) -> Option<&'static EntryData> {
-        self.entries.iter().copied().find(|e| e.lang == lang && e.summary.slug == slug)
+        self.entries
+            .iter()
+            .copied()
+            .find(|e| e.lang == lang && e.summary.slug == slug)
     }
 
     fn prose(&self, path: &str) -> Option<&'static [String]> {
@@ -116,7 +119,9 @@ async fn file(path: &str) -> Result<Vec<u8>, LoadError> {
     }
     #[cfg(not(bundled))]
     {
-        fetch_bytes(&format!("{BASE_PATH}{path}")).await.ok_or(LoadError::Failed)
+        fetch_bytes(&format!("{BASE_PATH}{path}"))
+            .await
+            .ok_or(LoadError::Failed)
     }
 }
 

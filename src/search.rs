@@ -187,7 +187,10 @@ mod tests {
 
     #[test]
     fn finds_the_real_entries() {
-        let (de, en) = (crate::data::index(Lang::De).unwrap(), crate::data::index(Lang::En).unwrap());
+        let (de, en) = (
+            crate::data::index(Lang::De).unwrap(),
+            crate::data::index(Lang::En).unwrap(),
+        );
         let summary = |h: &Hit| &crate::data::index(h.entry.lang).unwrap().get(h.entry).unwrap().summary;
         let hits = search("speicher", &[de]);
         assert_eq!(summary(&hits[0]).term, "Speicherbandbreite");

@@ -138,7 +138,8 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
 fn head(page: &Page, origin: &str) -> Html {
     let url = format!("{origin}{}", page.path);
     let meta = |h: &mut Html, key: &'static str, name: &str, content: &str| {
-        h.text("\n    ").void("meta", &[(key, Some(name)), ("content", Some(content))]);
+        h.text("\n    ")
+            .void("meta", &[(key, Some(name)), ("content", Some(content))]);
     };
     let locale = match page.lang {
         Lang::De => "de_DE",
@@ -147,12 +148,17 @@ fn head(page: &Page, origin: &str) -> Html {
     build(|h| {
         h.el_text("title", &[], &page.title);
         meta(h, "name", "description", &page.description);
-        h.text("\n    ").void("link", &[("rel", Some("canonical")), ("href", Some(&url))]);
+        h.text("\n    ")
+            .void("link", &[("rel", Some("canonical")), ("href", Some(&url))]);
         for (lang, path) in &page.alternates {
             let href = format!("{origin}{path}");
             h.text("\n    ").void(
                 "link",
-                &[("rel", Some("alternate")), ("hreflang", Some(lang)), ("href", Some(&href))],
+                &[
+                    ("rel", Some("alternate")),
+                    ("hreflang", Some(lang)),
+                    ("href", Some(&href)),
+                ],
             );
         }
         for (key, value) in [
@@ -194,8 +200,10 @@ fn head(page: &Page, origin: &str) -> Html {
 fn data_links(h: &mut Html) {
     for lang in Lang::ALL {
         if let Some(path) = data::index_path(lang) {
-            h.text("\n    ")
-                .void("meta", &[("name", Some(&names::meta_index(lang))), ("content", Some(path))]);
+            h.text("\n    ").void(
+                "meta",
+                &[("name", Some(&names::meta_index(lang))), ("content", Some(path))],
+            );
         }
     }
 }
@@ -233,7 +241,11 @@ fn sitemap(pages: &[Page], origin: &str) -> String {
                     let href = format!("{origin}{path}");
                     h.text("\n    ").void(
                         "xhtml:link",
-                        &[("rel", Some("alternate")), ("hreflang", Some(lang)), ("href", Some(&href))],
+                        &[
+                            ("rel", Some("alternate")),
+                            ("hreflang", Some(lang)),
+                            ("href", Some(&href)),
+                        ],
                     );
                 }
                 h.text("\n  ");
@@ -278,7 +290,8 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     let head = build(|h| {
         h.void("meta", &[("name", Some("robots")), ("content", Some("noindex"))]);
         data_links(h);
-        h.text("\n    ").el_text("title", &[], "Page not found · Seite nicht gefunden");
+        h.text("\n    ")
+            .el_text("title", &[], "Page not found · Seite nicht gefunden");
     });
     let not_found = replace_once(
         &with_lang(&shell, Lang::En)?,

@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 use crate::components::search::Search;
 use crate::components::theme::ThemeToggle;
 use crate::data::Lang;
-use vocab::i18n::texts;
 use crate::urls;
+use vocab::i18n::texts;
 
 /// Where the language switch leads.
 #[derive(Clone)]
@@ -59,19 +59,17 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         LanguageTarget::Entry {
             translation: Some(slug),
             query,
-        } => {
-            view! {
-                <a
-                    class="lang-switch"
-                    href=move || urls::with_query(&urls::entry(other, slug), &query.get())
-                    hreflang=other.code()
-                    lang=other.code()
-                >
-                    {texts(other).language_name}
-                </a>
-            }
-            .into_any()
+        } => view! {
+            <a
+                class="lang-switch"
+                href=move || urls::with_query(&urls::entry(other, slug), &query.get())
+                hreflang=other.code()
+                lang=other.code()
+            >
+                {texts(other).language_name}
+            </a>
         }
+        .into_any(),
         LanguageTarget::Entry { translation: None, .. } => view! {
             <span class="lang-switch missing" lang=lang.code()>{t.no_translation}</span>
         }

@@ -169,7 +169,10 @@ mod tests {
         let e = &index(Lang::En).expect("index").entries[0].summary;
         let found = |href: &str| target_of(href).and_then(Result::ok).map(|(_, s)| s.slug.clone());
         assert_eq!(found(&urls::entry(Lang::En, &e.slug)), Some(e.slug.clone()));
-        assert_eq!(found(&format!("{}?bw=4000#x", urls::entry(Lang::En, &e.slug))), Some(e.slug.clone()));
+        assert_eq!(
+            found(&format!("{}?bw=4000#x", urls::entry(Lang::En, &e.slug))),
+            Some(e.slug.clone())
+        );
         assert_eq!(found("https://arxiv.org/abs/2205.14135"), None);
         assert_eq!(found(&urls::entry(Lang::En, "no-such-entry")), None);
     }

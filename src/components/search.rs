@@ -53,28 +53,32 @@ fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
                     ("aria-selected", Some(selected)),
                 ];
                 h.el("a", &attrs, |h| {
-                    h.el("span", &[("class", Some("search-term")), ("lang", Some(e_lang.code()))], |h| {
-                        match hit.variant {
-                            Some(v) => {
-                                h.text(v).text(" ");
-                                h.el("span", &[("class", Some("search-via"))], |h| {
-                                    h.text("– ").text(t.explained_under).text(" ");
-                                    h.el_text("b", &[], &e.summary.term);
-                                });
+                    h.el(
+                        "span",
+                        &[("class", Some("search-term")), ("lang", Some(e_lang.code()))],
+                        |h| {
+                            match hit.variant {
+                                Some(v) => {
+                                    h.text(v).text(" ");
+                                    h.el("span", &[("class", Some("search-via"))], |h| {
+                                        h.text("– ").text(t.explained_under).text(" ");
+                                        h.el_text("b", &[], &e.summary.term);
+                                    });
+                                }
+                                None => {
+                                    h.text(&e.summary.term);
+                                }
                             }
-                            None => {
-                                h.text(&e.summary.term);
+                            if e_lang != lang {
+                                h.text(" ");
+                                h.el_text("span", &[("class", Some("badge"))], &e_lang.code().to_ascii_uppercase());
                             }
-                        }
-                        if e_lang != lang {
-                            h.text(" ");
-                            h.el_text("span", &[("class", Some("badge"))], &e_lang.code().to_ascii_uppercase());
-                        }
-                        if e.summary.draft {
-                            h.text(" ");
-                            h.el_text("span", &[("class", Some("badge draft"))], t.draft);
-                        }
-                    });
+                            if e.summary.draft {
+                                h.text(" ");
+                                h.el_text("span", &[("class", Some("badge draft"))], t.draft);
+                            }
+                        },
+                    );
                     h.el_text(
                         "span",
                         &[("class", Some("search-short")), ("lang", Some(e_lang.code()))],
@@ -292,10 +296,18 @@ fn markup(lang: Lang) -> Html {
                 ("placeholder", Some(t.search_placeholder)),
             ],
         );
-        h.el_text("kbd", &[("class", Some("search-key")), ("aria-hidden", Some("true"))], "/");
+        h.el_text(
+            "kbd",
+            &[("class", Some("search-key")), ("aria-hidden", Some("true"))],
+            "/",
+        );
         h.el(
             "div",
-            &[("id", Some("search-panel")), ("class", Some("search-panel")), ("hidden", Some(""))],
+            &[
+                ("id", Some("search-panel")),
+                ("class", Some("search-panel")),
+                ("hidden", Some("")),
+            ],
             |h| {
                 h.el("label", &[("class", Some("search-both"))], |h| {
                     h.void("input", &[("type", Some("checkbox"))]);

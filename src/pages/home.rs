@@ -4,8 +4,8 @@ use leptos::prelude::*;
 
 use crate::components::head::use_head;
 use crate::data::Lang;
-use vocab::i18n::texts;
 use crate::urls;
+use vocab::i18n::texts;
 
 /// The browser's preferred site language; English where it prefers neither.
 fn preferred_language() -> Lang {

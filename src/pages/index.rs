@@ -214,7 +214,11 @@ fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
                 ("aria-labelledby", Some(heading.as_str())),
             ];
             h.el("section", &attrs, |h| {
-                h.el_text("h2", &[("id", Some(&heading)), ("tabindex", Some("-1"))], &l.to_string());
+                h.el_text(
+                    "h2",
+                    &[("id", Some(&heading)), ("tabindex", Some("-1"))],
+                    &l.to_string(),
+                );
                 h.el("ul", &[("class", Some("term-list"))], |h| {
                     for e in items {
                         let e = &e.summary;
@@ -275,7 +279,11 @@ fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
     };
     let groups = groups(index);
     let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
-    let mut markers: Vec<&str> = index.entries.iter().filter_map(|e| e.summary.marker.as_deref()).collect();
+    let mut markers: Vec<&str> = index
+        .entries
+        .iter()
+        .filter_map(|e| e.summary.marker.as_deref())
+        .collect();
     markers.sort_unstable_by_key(|m| collation_key(m));
     markers.dedup();
     let markers: Vec<(&str, &str)> = markers.into_iter().map(|m| (m, m)).collect();
@@ -336,7 +344,10 @@ impl Filters {
             }
         }
         let mut pairs = Vec::new();
-        for (key, value) in [("category", self.category.get_untracked()), ("marker", self.marker.get_untracked())] {
+        for (key, value) in [
+            ("category", self.category.get_untracked()),
+            ("marker", self.marker.get_untracked()),
+        ] {
             if !value.is_empty() {
                 pairs.push(format!("{key}={}", urls::encode(&value)));
             }
@@ -416,9 +427,14 @@ mod tests {
         let html = list_html(Lang::De, &groups);
         assert_eq!(html.as_str().matches("<li").count(), index.entries.len());
         for e in &index.entries {
-            assert!(html.as_str().contains(&format!("href=\"{}\"", urls::entry(Lang::De, &e.summary.slug))));
+            assert!(html
+                .as_str()
+                .contains(&format!("href=\"{}\"", urls::entry(Lang::De, &e.summary.slug))));
         }
         let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
-        assert_eq!(letters_html(Lang::De, &used).as_str().matches("data-letter").count(), used.len());
+        assert_eq!(
+            letters_html(Lang::De, &used).as_str().matches("data-letter").count(),
+            used.len()
+        );
     }
 }

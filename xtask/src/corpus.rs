@@ -218,7 +218,11 @@ fn paragraph(lang: &str, i: usize, k: usize, n: usize) -> String {
 
 /// A calculator block and a sentence with live values (every tenth entry).
 fn calculator(lang: &str, i: usize) -> String {
-    let (model, hardware) = [("llama-3.1-8b", "a100-80gb"), ("llama-2-7b", "h100-sxm"), ("mistral-7b", "l4")][i % 3];
+    let (model, hardware) = [
+        ("llama-3.1-8b", "a100-80gb"),
+        ("llama-2-7b", "h100-sxm"),
+        ("mistral-7b", "l4"),
+    ][i % 3];
     let sentence = if lang == "de" {
         "Ein Decode-Schritt liest {{weight_bytes}} und dauert mindestens {{weight_time}}."
     } else {
@@ -250,7 +254,11 @@ fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
         "variants: [\"{other}\", \"{}\"]",
         t.to_uppercase().chars().take(4).collect::<String>()
     );
-    let _ = writeln!(md, "category: \"{category}\"\nmarker: \"{}\"", markers[i % markers.len()]);
+    let _ = writeln!(
+        md,
+        "category: \"{category}\"\nmarker: \"{}\"",
+        markers[i % markers.len()]
+    );
     let _ = writeln!(md, "short: \"{short}\"");
     if i.is_multiple_of(9) {
         md.push_str("status: \"entwurf\"\n");
@@ -382,7 +390,14 @@ mod tests {
         assert_eq!(site.entries.len(), 120 + own.entries.len());
         assert_eq!(per_lang * 2, site.entries.len());
         let calculators = |s: &content::Site| s.entries.iter().filter(|e| !e.body.calculators.is_empty()).count();
-        assert_eq!(calculators(&site) - calculators(&own), 12, "every tenth entry per language");
-        assert!(site.entries.iter().all(|e| !e.body.inline.is_empty() || e.body.calculators.is_empty()));
+        assert_eq!(
+            calculators(&site) - calculators(&own),
+            12,
+            "every tenth entry per language"
+        );
+        assert!(site
+            .entries
+            .iter()
+            .all(|e| !e.body.inline.is_empty() || e.body.calculators.is_empty()));
     }
 }

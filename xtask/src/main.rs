@@ -15,10 +15,12 @@ use std::process::{Command, ExitCode};
 
 /// The trunk release this project builds with (0.22 needs a newer rustc).
 const TRUNK_VERSION: &str = "0.21.14";
-/// Gzip bytes a first visit may transfer (wasm + JS + CSS + HTML). Lower it as the
-/// bundle shrinks. The entries' index and inline values still travel in the wasm, so
-/// the budget grows with the content until they move out into fetched files.
-pub const BUDGET_GZIP_BYTES: u64 = 306 * 1024;
+/// Gzip bytes a first visit of an entry page may transfer (its HTML and data file,
+/// the wasm, JS and CSS). A ratchet: it sits a few KB above what the site reaches
+/// and goes down whenever the site gets smaller. The wasm no longer grows with the
+/// content (the corpus check of `cargo xtask test` holds it to that), so only the
+/// code and the measured page move it.
+pub const BUDGET_GZIP_BYTES: u64 = 325 * 1024;
 /// The pages whose first visit is measured: an entry with a calculator (in the
 /// corpus as in the site) and an index.
 const MEASURED_ENTRY: &str = "en/memory-bound.html";
@@ -264,7 +266,9 @@ fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Res
     let t = std::time::Instant::now();
     let entries = content_bundle(content_root, &base, &bundle)?;
     let content_secs = t.elapsed().as_secs_f64();
-    say(&format!("{entries} entries checked and written as data files in {content_secs:.1} s"));
+    say(&format!(
+        "{entries} entries checked and written as data files in {content_secs:.1} s"
+    ));
     run(
         cmd("cargo")
             .args(["build", "--quiet", "--bin", "prerender", "--features", "ssr"])
@@ -439,7 +443,10 @@ fn wasm_of(dist: &Path) -> Result<Vec<u8>> {
 fn same_wasm(site: &Path, corpus: &Path) -> Result {
     let (a, b) = (wasm_of(site)?, wasm_of(corpus)?);
     if a == b {
-        say(&format!("the wasm does not depend on the content: {} bytes in both builds", a.len()));
+        say(&format!(
+            "the wasm does not depend on the content: {} bytes in both builds",
+            a.len()
+        ));
         Ok(())
     } else {
         Err(format!(
@@ -487,7 +494,12 @@ fn bench(n: usize) -> Result {
         per_lang: site_entries,
         generated: 0,
     };
-    let site_times = run_browser_tests(&root().join("dist"), Some(own), false, &["e2e/corpus/timing.spec.ts".into()])?;
+    let site_times = run_browser_tests(
+        &root().join("dist"),
+        Some(own),
+        false,
+        &["e2e/corpus/timing.spec.ts".into()],
+    )?;
     let (generated, corpus) = corpus_dist(n)?;
     let per_lang = generated.per_lang;
     let corpus_times = run_browser_tests(&root().join("target/corpus/dist"), Some(generated), false, &[])?;
@@ -495,15 +507,47 @@ fn bench(n: usize) -> Result {
     let kb = |b: u64| format!("{:.1} KB", b as f64 / 1000.0);
     let rows: [(&str, String, String); 10] = [
         ("entries per language", site_entries.to_string(), per_lang.to_string()),
-        ("content build (read, check, render, data files)", format!("{:.1} s", site.content_secs), format!("{:.1} s", corpus.content_secs)),
-        ("pre-render of every page", format!("{:.1} s ({} pages)", site.prerender_secs, site.pages), format!("{:.1} s ({} pages)", corpus.prerender_secs, corpus.pages)),
-        ("cargo xtask dist, warm compile", format!("{:.0} s", site.total_secs), format!("{:.0} s", corpus.total_secs)),
+        (
+            "content build (read, check, render, data files)",
+            format!("{:.1} s", site.content_secs),
+            format!("{:.1} s", corpus.content_secs),
+        ),
+        (
+            "pre-render of every page",
+            format!("{:.1} s ({} pages)", site.prerender_secs, site.pages),
+            format!("{:.1} s ({} pages)", corpus.prerender_secs, corpus.pages),
+        ),
+        (
+            "cargo xtask dist, warm compile",
+            format!("{:.0} s", site.total_secs),
+            format!("{:.0} s", corpus.total_secs),
+        ),
         ("wasm, gzip", kb(site.sizes.wasm_gzip), kb(corpus.sizes.wasm_gzip)),
-        ("first visit of an entry page, gzip", kb(site.sizes.entry_gzip), kb(corpus.sizes.entry_gzip)),
-        ("first visit of an index page, gzip", kb(site.sizes.index_gzip), kb(corpus.sizes.index_gzip)),
-        ("search index, both languages, gzip", kb(site.sizes.search_gzip), kb(corpus.sizes.search_gzip)),
-        ("search keystroke, median", ms(site_times.keystroke_ms), ms(corpus_times.keystroke_ms)),
-        ("index render, median", ms(site_times.index_render_ms), ms(corpus_times.index_render_ms)),
+        (
+            "first visit of an entry page, gzip",
+            kb(site.sizes.entry_gzip),
+            kb(corpus.sizes.entry_gzip),
+        ),
+        (
+            "first visit of an index page, gzip",
+            kb(site.sizes.index_gzip),
+            kb(corpus.sizes.index_gzip),
+        ),
+        (
+            "search index, both languages, gzip",
+            kb(site.sizes.search_gzip),
+            kb(corpus.sizes.search_gzip),
+        ),
+        (
+            "search keystroke, median",
+            ms(site_times.keystroke_ms),
+            ms(corpus_times.keystroke_ms),
+        ),
+        (
+            "index render, median",
+            ms(site_times.index_render_ms),
+            ms(corpus_times.index_render_ms),
+        ),
     ];
     println!("\n| measure | site | corpus |\n| --- | --- | --- |");
     for (what, a, b) in rows {
@@ -559,7 +603,9 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
         Some("corpus") => {
-            let n = flag(&args, "--entries").and_then(|n| n.parse().ok()).unwrap_or(CORPUS_ENTRIES);
+            let n = flag(&args, "--entries")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(CORPUS_ENTRIES);
             let rest: Vec<String> = args[1..]
                 .iter()
                 .enumerate()
@@ -571,7 +617,9 @@ fn main() -> ExitCode {
             })
         }
         Some("bench") => {
-            let n = flag(&args, "--entries").and_then(|n| n.parse().ok()).unwrap_or(CORPUS_ENTRIES);
+            let n = flag(&args, "--entries")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(CORPUS_ENTRIES);
             bench(n)
         }
         _ => Err(USAGE.into()),

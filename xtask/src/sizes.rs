@@ -77,7 +77,11 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report, String> 
         .collect();
     names.sort();
     let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>, _>>()?;
-    let wasm_gzip = files.iter().find(|f| f.name.ends_with(".wasm")).map(|f| f.gzip).ok_or("dist/ has no .wasm file")?;
+    let wasm_gzip = files
+        .iter()
+        .find(|f| f.name.ends_with(".wasm"))
+        .map(|f| f.gzip)
+        .ok_or("dist/ has no .wasm file")?;
     let app_gzip: u64 = files.iter().map(|f| f.gzip).sum();
     let page = sizes(dist, entry)?;
     let html = std::fs::read_to_string(dist.join(entry)).map_err(|e| format!("{entry}: {e}"))?;
@@ -110,7 +114,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{:<48} {:>10} {:>10} {:>10}", "file", "raw", "gzip", "brotli")?;
         for file in &self.files {
-            writeln!(f, "{:<48} {:>10} {:>10} {:>10}", file.name, file.raw, file.gzip, file.brotli)?;
+            writeln!(
+                f,
+                "{:<48} {:>10} {:>10} {:>10}",
+                file.name, file.raw, file.gzip, file.brotli
+            )?;
         }
         writeln!(f, "first visit of an entry page: {} bytes gzip", self.entry_gzip)?;
         writeln!(f, "first visit of an index page: {} bytes gzip", self.index_gzip)?;

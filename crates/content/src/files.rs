@@ -192,7 +192,12 @@ pub fn bundle(site: &Site, base: &str) -> Bundle {
     for e in &site.entries {
         let lang = lang_of(&e.lang);
         let prose = prose(site, e, base);
-        let prose_path = wire::hashed_path(&format!("prose/{}", lang.code()), &e.front.slug, "html", prose.as_bytes());
+        let prose_path = wire::hashed_path(
+            &format!("prose/{}", lang.code()),
+            &e.front.slug,
+            "html",
+            prose.as_bytes(),
+        );
         let translation = e.translation.and_then(|i| site.entries.get(i)).map(|t| Translation {
             slug: t.front.slug.clone(),
             term: t.front.term.clone(),
@@ -226,7 +231,10 @@ pub fn bundle(site: &Site, base: &str) -> Bundle {
             .map(|(e, file)| {
                 let entry = IndexEntry {
                     summary: summary(e),
-                    translation: e.translation.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone()),
+                    translation: e
+                        .translation
+                        .and_then(|i| site.entries.get(i))
+                        .map(|t| t.front.slug.clone()),
                     file: file.clone(),
                 };
                 (collation_key(&e.front.term), entry)
@@ -271,7 +279,10 @@ mod tests {
             let path = bundle.index_path(lang).expect("an index per language");
             let index: Index = wire::decode(bundle.file(path).expect("listed")).expect("decodes");
             assert_eq!(index.lang, lang);
-            assert_eq!(index.entries.len(), site.entries.iter().filter(|e| e.lang == lang.code()).count());
+            assert_eq!(
+                index.entries.len(),
+                site.entries.iter().filter(|e| e.lang == lang.code()).count()
+            );
             let keys: Vec<String> = index.entries.iter().map(|e| collation_key(&e.summary.term)).collect();
             assert!(keys.windows(2).all(|w| w[0] <= w[1]), "dictionary order: {keys:?}");
             for entry in &index.entries {
@@ -279,7 +290,10 @@ mod tests {
                 assert_eq!(data.summary, entry.summary);
                 let prose = std::str::from_utf8(bundle.file(&data.prose).expect("prose file")).expect("utf-8");
                 // One segment per prose run, then the footer.
-                assert_eq!(prose.split(names::PROSE_SEPARATOR).count(), data.body.prose_segments() + 1);
+                assert_eq!(
+                    prose.split(names::PROSE_SEPARATOR).count(),
+                    data.body.prose_segments() + 1
+                );
                 let n = data.body.inline.len();
                 assert!(prose.contains(&format!("{}=\"{}\"", names::INLINE_VALUE_ATTR, n.saturating_sub(1))));
             }
@@ -294,7 +308,11 @@ mod tests {
     fn an_edit_renames_only_what_it_changes() {
         let mut site = site();
         let before = bundle(&site, "/g/");
-        let i = site.entries.iter().position(|e| e.lang == "en").expect("an English entry");
+        let i = site
+            .entries
+            .iter()
+            .position(|e| e.lang == "en")
+            .expect("an English entry");
         site.entries[i].front.short.push_str(" More.");
         let after = bundle(&site, "/g/");
         let changed: Vec<&String> = after

@@ -7,8 +7,8 @@
 
 pub mod block;
 pub mod diagnostic;
-pub mod files;
 pub mod figures;
+pub mod files;
 pub mod frontmatter;
 pub mod limits;
 pub mod markdown;

@@ -34,9 +34,9 @@ pub fn cmark_options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-pub use vocab::names::MISSING_NOTE_ID;
 use vocab::markup::{build, Html};
 use vocab::names;
+pub use vocab::names::MISSING_NOTE_ID;
 
 /// Headings (lower case) that open the related-terms section.
 pub const RELATED_HEADINGS: &[&str] = &["verwandte begriffe", "related terms", "siehe auch", "see also"];

@@ -25,7 +25,10 @@ pub type Attr<'a> = (&'static str, Option<&'a str>);
 
 /// Whether a name written in the code is a valid element or attribute name.
 fn is_name(name: &str) -> bool {
-    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':')
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':')
 }
 
 impl Html {

@@ -143,9 +143,9 @@ impl Change {
         let index = |i: Option<usize>| i.and_then(|i| u16::try_from(i).ok());
         Some(match o {
             Override::Model(m) => Change::Model(ModelId(index(presets.models.iter().position(|p| p.model == *m))?)),
-            Override::Hardware(h) => {
-                Change::Hardware(HardwareId(index(presets.hardware.iter().position(|p| p.hardware == *h))?))
-            }
+            Override::Hardware(h) => Change::Hardware(HardwareId(index(
+                presets.hardware.iter().position(|p| p.hardware == *h),
+            )?)),
             Override::Bandwidth(b) => Change::Bandwidth(b.0),
             Override::Batch(n) => Change::Batch(*n),
             Override::Context(n) => Change::Context(*n),
@@ -415,7 +415,10 @@ mod tests {
                 }],
                 inline: vec![Inline {
                     output: Output::WeightTime,
-                    changes: vec![Change::Batch(8), Change::Weights(DataType::Int4(roofline::Groups::INT4_G128))],
+                    changes: vec![
+                        Change::Batch(8),
+                        Change::Weights(DataType::Int4(roofline::Groups::INT4_G128)),
+                    ],
                     digits: Some(3),
                 }],
             },

@@ -7,8 +7,8 @@ use roofline::{Bound, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Gr
 
 use crate::components::charts::ChartFigure;
 use crate::data::{presets, Lang};
-use vocab::i18n::texts;
 use state::CalcState;
+use vocab::i18n::texts;
 
 /// Parses a number typed by a reader: German readers type a decimal comma and may
 /// group thousands with points ("32.768") or spaces, as the site shows them (a
@@ -425,7 +425,10 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let context_warning = move || {
         let (scenario, _) = state.valid.get();
         let limit = scenario.context_beyond_model()?;
-        let name = presets().models.get(state.model_preset.get()).map_or("", |m| m.name.as_str());
+        let name = presets()
+            .models
+            .get(state.model_preset.get())
+            .map_or("", |m| m.name.as_str());
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
         Some(view! { <p class="notice context-limit" role="status">{(t.context_beyond_model)(name, &limit)}</p> })
     };

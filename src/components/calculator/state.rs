@@ -154,7 +154,12 @@ pub fn decode<'a>(
 impl CalcState {
     /// A state at the calculator's example.
     pub fn example(example: &'static Calculator) -> CalcState {
-        CalcState::new(example, example.scenario, example.model.index(), example.hardware.index())
+        CalcState::new(
+            example,
+            example.scenario,
+            example.model.index(),
+            example.hardware.index(),
+        )
     }
 
     /// A state starting from the example with the query's changes.
@@ -245,7 +250,11 @@ mod tests {
         s.model.sliding_window = Some(4096);
         let query = encode(&s, c.model.index(), c.hardware.index(), c);
         let (back, model, hardware, ignored) = decode(pairs(&query), c);
-        assert_eq!((back, model, hardware), (s, c.model.index(), c.hardware.index()), "{query}");
+        assert_eq!(
+            (back, model, hardware),
+            (s, c.model.index(), c.hardware.index()),
+            "{query}"
+        );
         assert!(ignored.is_empty());
     }
 

@@ -537,6 +537,12 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 }
                 self.heading_text(t);
             }
+            // A name wrapped across lines (`**Arithmetic` / `Intensity**`) is one name.
+            Event::SoftBreak | Event::HardBreak if self.strong.is_some() => {
+                if let Some(s) = self.strong.as_mut() {
+                    s.push(' ');
+                }
+            }
             Event::Text(t) => {
                 self.heading_text(&t);
                 self.inline_values(&t, origin);

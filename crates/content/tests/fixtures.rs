@@ -120,6 +120,28 @@ invalid_file! {
 }
 
 #[test]
+fn a_related_term_wrapped_across_lines_is_one_name() {
+    let root = scratch("related-wrapped");
+    fs::create_dir_all(root.join("content/en")).unwrap();
+    fs::create_dir_all(root.join("content/de")).unwrap();
+    fs::write(
+        root.join("content/en/a.md"),
+        "---\nterm: \"Arithmetic intensity\"\nslug: \"a\"\nglossar_id: \"G1\"\nshort: \"A.\"\n---\n\nText.\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("content/en/b.md"),
+        "---\nterm: \"B\"\nslug: \"b\"\nglossar_id: \"G2\"\nshort: \"B.\"\n---\n\n## Related terms\n\n**Arithmetic\nIntensity**, **Nothing\nYet**\n",
+    )
+    .unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    let b = site.entries.iter().find(|e| e.front.slug == "b").unwrap();
+    let terms: Vec<(&str, bool)> = b.body.related.iter().map(|r| (r.term.as_str(), r.target.is_some())).collect();
+    assert_eq!(terms, [("Arithmetic Intensity", true), ("Nothing Yet", false)]);
+}
+
+#[test]
 fn definitions_quotations_names_and_hypothetical_cases_are_not_typed_figures() {
     let found = check_text(
         "figures-allowed",

@@ -24,6 +24,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.locator('body[data-live]')).toBeAttached();
     const search = page.getByRole('search').getByRole('combobox');
     await search.fill('speicher');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
     await search.press('ArrowDown');
     await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     expect(await seriousViolations(page)).toEqual([]);

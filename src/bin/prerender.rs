@@ -256,7 +256,9 @@ fn sitemap(pages: &[Page], origin: &str) -> String {
     // XML wants empty elements closed: `<xhtml:link …/>`.
     let urls = urls.as_str().replace("\"><", "\"/><").replace("\">\n", "\"/>\n");
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n{urls}</urlset>\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
+         xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n{urls}</urlset>\n"
     )
 }
 
@@ -301,7 +303,8 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     write(dist, "404.html", not_found.as_bytes())?;
     write(dist, "sitemap.xml", sitemap(&pages, origin).as_bytes())?;
     let robots = format!(
-        "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\nSitemap: {origin}{BASE_PATH}sitemap.xml\n"
+        "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\n\
+         Sitemap: {origin}{BASE_PATH}sitemap.xml\n"
     );
     write(dist, "robots.txt", robots.as_bytes())?;
     Ok(pages.len())

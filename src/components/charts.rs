@@ -504,7 +504,15 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
     let rows = move || {
         data.with(|d| table_rows(d, lang))
             .into_iter()
-            .map(|row| view! { <tr><th scope="row">{row[0].clone()}</th><td>{row[1].clone()}</td><td>{row[2].clone()}</td></tr> })
+            .map(|row| {
+                view! {
+                    <tr>
+                        <th scope="row">{row[0].clone()}</th>
+                        <td>{row[1].clone()}</td>
+                        <td>{row[2].clone()}</td>
+                    </tr>
+                }
+            })
             .collect_view()
     };
     view! {
@@ -520,7 +528,13 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             <details class="chart-table">
                 <summary>{t.chart_table}</summary>
                 <table>
-                    <thead><tr><th scope="col">{heads[0]}</th><th scope="col">{heads[1]}</th><th scope="col">{heads[2]}</th></tr></thead>
+                    <thead>
+                        <tr>
+                            <th scope="col">{heads[0]}</th>
+                            <th scope="col">{heads[1]}</th>
+                            <th scope="col">{heads[2]}</th>
+                        </tr>
+                    </thead>
                     <tbody>{rows}</tbody>
                 </table>
             </details>

@@ -37,14 +37,23 @@ pub fn Home() -> impl IntoView {
         format!("{} · {}", texts(Lang::De).site_title, texts(Lang::En).site_title),
         Lang::En,
     );
+    let choices = Lang::ALL
+        .into_iter()
+        .map(|l| {
+            view! {
+                <li>
+                    <a href=urls::index(l) hreflang=l.code() lang=l.code()>
+                        {texts(l).language_name}
+                    </a>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <main class="home" id="main" tabindex="-1">
             <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
             <ul class="language-choice">
-                {Lang::ALL
-                    .into_iter()
-                    .map(|l| view! { <li><a href=urls::index(l) hreflang=l.code() lang=l.code()>{texts(l).language_name}</a></li> })
-                    .collect_view()}
+                {choices}
             </ul>
         </main>
     }

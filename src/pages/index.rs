@@ -372,11 +372,19 @@ fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
             <div class="filters">
                 <div class="filter">
                     <label for="filter-category">{t.filter_category}</label>
-                    <select id="filter-category" inner_html=parts.categories on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))></select>
+                    <select
+                        id="filter-category"
+                        inner_html=parts.categories
+                        on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))
+                    ></select>
                 </div>
                 <div class="filter">
                     <label for="filter-marker">{t.filter_marker}</label>
-                    <select id="filter-marker" inner_html=parts.markers on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))></select>
+                    <select
+                        id="filter-marker"
+                        inner_html=parts.markers
+                        on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))
+                    ></select>
                 </div>
                 <button type="button" class="filter-reset" hidden on:click=move |_| f.set(None, String::new())>
                     {t.filter_reset}

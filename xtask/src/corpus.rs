@@ -182,22 +182,32 @@ fn term(lang: &str, i: usize) -> String {
 
 /// Sentences of the prose: ordinary glossary German and English, with umlauts.
 const DE_SENTENCES: [&str; 8] = [
-    "Beim Decoding liest die GPU für jedes Token alle Gewichte einmal aus dem Speicher, und genau das bestimmt hier das Tempo.",
-    "Wer die Größe ändert, verschiebt das Verhältnis von Rechenarbeit zu übertragenen Bytes und damit die Lage gegenüber dem Knickpunkt.",
-    "Häufig wird übersehen, dass Kapazität und Übertragungsrate zwei verschiedene Dinge sind: Die eine sagt, was passt, die andere, wie schnell es fließt.",
-    "Für Anfragen mit langem Kontext wächst der KV-Cache linear mit der Zahl der Tokens, während die Gewichte gleich bleiben.",
-    "Größere Batches verteilen das Lesen der Gewichte auf mehr Anfragen; ab einem Punkt übernimmt die Rechenleistung die Führung.",
-    "Die Messung in der Praxis liegt meist unter dem Datenblattwert, weil weder Speicher noch Recheneinheiten voll ausgelastet sind.",
+    "Beim Decoding liest die GPU für jedes Token alle Gewichte einmal aus dem Speicher, \
+     und genau das bestimmt hier das Tempo.",
+    "Wer die Größe ändert, verschiebt das Verhältnis von Rechenarbeit zu übertragenen Bytes \
+     und damit die Lage gegenüber dem Knickpunkt.",
+    "Häufig wird übersehen, dass Kapazität und Übertragungsrate zwei verschiedene Dinge sind: \
+     Die eine sagt, was passt, die andere, wie schnell es fließt.",
+    "Für Anfragen mit langem Kontext wächst der KV-Cache linear mit der Zahl der Tokens, \
+     während die Gewichte gleich bleiben.",
+    "Größere Batches verteilen das Lesen der Gewichte auf mehr Anfragen; \
+     ab einem Punkt übernimmt die Rechenleistung die Führung.",
+    "Die Messung in der Praxis liegt meist unter dem Datenblattwert, \
+     weil weder Speicher noch Recheneinheiten voll ausgelastet sind.",
     "Quantisierung verkleinert die Bytes pro Gewicht und hilft dort am meisten, wo das Übertragen die Zeit bestimmt.",
     "Ein Überblick über verwandte Begriffe hilft, die Zusammenhänge zwischen Prefill, Decoding und Kapazität zu sehen.",
 ];
 const EN_SENTENCES: [&str; 8] = [
     "During decoding the GPU reads every weight once per token, and that is what sets the pace here.",
-    "Changing the size shifts the ratio of arithmetic to bytes moved, and with it the position relative to the ridge point.",
-    "It is easy to overlook that capacity and transfer rate are different things: one says what fits, the other how fast it flows.",
-    "For requests with a long context the KV cache grows linearly with the number of tokens, while the weights stay the same.",
+    "Changing the size shifts the ratio of arithmetic to bytes moved, \
+     and with it the position relative to the ridge point.",
+    "It is easy to overlook that capacity and transfer rate are different things: \
+     one says what fits, the other how fast it flows.",
+    "For requests with a long context the KV cache grows linearly with the number of tokens, \
+     while the weights stay the same.",
     "Larger batches share the reading of the weights among more requests; from some point on, compute takes the lead.",
-    "Measurements in practice usually fall short of the datasheet, because neither memory nor compute units are fully busy.",
+    "Measurements in practice usually fall short of the datasheet, \
+     because neither memory nor compute units are fully busy.",
     "Quantization shrinks the bytes per weight and helps most where moving data sets the time.",
     "A look at the related terms helps to see how prefill, decoding and capacity fit together.",
 ];
@@ -229,7 +239,9 @@ fn calculator(lang: &str, i: usize) -> String {
         "A decode step reads {{weight_bytes}} and takes at least {{weight_time}}."
     };
     format!(
-        "```roofline\nmodel: {model}\nhardware: {hardware}\nbatch: {}\ncontext: 2048\nshow: [weight_bytes, weight_time, decode_intensity, ridge]\ncharts: [roofline, batch]\n```\n\n{sentence}\n",
+        "```roofline\nmodel: {model}\nhardware: {hardware}\nbatch: {}\ncontext: 2048\n\
+         show: [weight_bytes, weight_time, decode_intensity, ridge]\n\
+         charts: [roofline, batch]\n```\n\n{sentence}\n",
         1 + i % 16
     )
 }

@@ -450,7 +450,8 @@ fn same_wasm(site: &Path, corpus: &Path) -> Result {
         Ok(())
     } else {
         Err(format!(
-            "the wasm changed with the content ({} bytes for the site, {} for the corpus): something per entry is compiled into the browser bundle",
+            "the wasm changed with the content ({} bytes for the site, {} for the corpus): \
+             something per entry is compiled into the browser bundle",
             a.len(),
             b.len()
         ))
@@ -460,7 +461,8 @@ fn same_wasm(site: &Path, corpus: &Path) -> Result {
 fn budget(build: &Build) -> Result {
     if build.sizes.entry_gzip > BUDGET_GZIP_BYTES {
         return Err(format!(
-            "bundle budget exceeded: a first visit of an entry page transfers {} bytes gzip, the budget is {BUDGET_GZIP_BYTES}",
+            "bundle budget exceeded: a first visit of an entry page transfers {} bytes gzip, \
+             the budget is {BUDGET_GZIP_BYTES}",
             build.sizes.entry_gzip
         ));
     }

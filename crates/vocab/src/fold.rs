@@ -11,7 +11,10 @@ fn is_word_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric();
     }
-    !matches!(c as u32, 0x80..=0xBF | 0xD7 | 0xF7 | 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE30..=0xFE4F | 0xFF00..=0xFF0F)
+    !matches!(
+        c as u32,
+        0x80..=0xBF | 0xD7 | 0xF7 | 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE30..=0xFE4F | 0xFF00..=0xFF0F
+    )
 }
 
 /// Lower case for ASCII and the Latin-1 letters without a base letter (Æ, Ø, Þ).

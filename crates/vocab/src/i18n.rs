@@ -268,7 +268,8 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
         InputError::ModelDoesNotFit { needed, available } => format!(
-            "Die Gewichte brauchen {}\u{a0}GB, nutzbar sind nur {}\u{a0}GB. Mehr GPUs oder ein kleinerer Datentyp helfen.",
+            "Die Gewichte brauchen {}\u{a0}GB, nutzbar sind nur {}\u{a0}GB. \
+             Mehr GPUs oder ein kleinerer Datentyp helfen.",
             gb(*needed, l),
             gb(*available, l)
         ),
@@ -299,7 +300,13 @@ static DE: Texts = Texts {
     site_tagline: "Warum Sprachmodelle am Speicher hängen – erklärt und nachgerechnet",
     skip_to_content: "Zum Inhalt springen",
     index_heading: "Alle Begriffe",
-    entries_count: |n| if n == 1 { "1 Eintrag".into() } else { format!("{n} Einträge") },
+    entries_count: |n| {
+        if n == 1 {
+            "1 Eintrag".into()
+        } else {
+            format!("{n} Einträge")
+        }
+    },
     language_name: "Deutsch",
     switch_language: "Sprache",
     switch_theme: "Hell/Dunkel",
@@ -359,12 +366,14 @@ static DE: Texts = Texts {
     verdict_detail: |ratio, intensity, ridge, l| {
         if ratio < 1.0 {
             format!(
-                "Die Intensität von {intensity} liegt um den Faktor {} unter dem Knickpunkt ({ridge}): Die Bandbreite bremst.",
+                "Die Intensität von {intensity} liegt um den Faktor {} unter dem Knickpunkt ({ridge}): \
+                 Die Bandbreite bremst.",
                 format_significant(1.0 / ratio, 2, l)
             )
         } else {
             format!(
-                "Die Intensität von {intensity} liegt um den Faktor {} über dem Knickpunkt ({ridge}): Die Rechenleistung bremst.",
+                "Die Intensität von {intensity} liegt um den Faktor {} über dem Knickpunkt ({ridge}): \
+                 Die Rechenleistung bremst.",
                 format_significant(ratio, 2, l)
             )
         }
@@ -373,7 +382,10 @@ static DE: Texts = Texts {
     no_limit: "keine Grenze",
     not_known: "nicht bekannt",
     context_beyond_model: |model, limit| {
-        format!("{model} liest höchstens {limit}\u{a0}Tokens Kontext. Die Ergebnisse sind trotzdem berechnet, als könnte das Modell mehr lesen.")
+        format!(
+            "{model} liest höchstens {limit}\u{a0}Tokens Kontext. \
+             Die Ergebnisse sind trotzdem berechnet, als könnte das Modell mehr lesen."
+        )
     },
     ignored_parameters: "Einige Angaben im Link waren ungültig und wurden ignoriert:",
     not_a_number: "Bitte eine Zahl eingeben.",
@@ -381,7 +393,8 @@ static DE: Texts = Texts {
     output_label: output_de,
     error: error_de,
     chart_roofline: "Roofline",
-    chart_roofline_caption: "Roofline: erreichbare Leistung über der arithmetischen Intensität (logarithmisch), mit Decode- und Prefill-Punkt.",
+    chart_roofline_caption: "Roofline: erreichbare Leistung über der arithmetischen Intensität (logarithmisch), \
+                             mit Decode- und Prefill-Punkt.",
     chart_batch: "Durchsatz über der Batchgröße",
     chart_batch_caption: "Tokens pro Sekunde je Anfrage und für den ganzen Batch über der Batchgröße.",
     chart_capacity: "Kapazität",
@@ -487,7 +500,10 @@ static EN: Texts = Texts {
     no_limit: "no limit",
     not_known: "not known",
     context_beyond_model: |model, limit| {
-        format!("{model} reads at most {limit}\u{a0}tokens of context. The results are computed all the same, as if the model could read more.")
+        format!(
+            "{model} reads at most {limit}\u{a0}tokens of context. \
+             The results are computed all the same, as if the model could read more."
+        )
     },
     ignored_parameters: "Some values in the link were invalid and have been ignored:",
     not_a_number: "Please enter a number.",

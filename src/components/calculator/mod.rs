@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use roofline::{Bound, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Output, Scenario};
 
 use crate::components::charts::ChartFigure;
-use crate::data::{presets, Lang};
+use crate::data::{presets, Chart, Lang};
 use state::CalcState;
 use vocab::i18n::texts;
 
@@ -285,15 +285,22 @@ fn PresetSelect(
             on_pick.run(i);
         }
     };
+    let options = options
+        .into_iter()
+        .enumerate()
+        .map(|(i, (value, name))| {
+            view! {
+                <option value=value selected=move || selected.get() == i>
+                    {name}
+                </option>
+            }
+        })
+        .collect_view();
     view! {
         <div class="field">
             <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
             <select id=id on:change=on_change>
-                {options
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (value, name))| view! { <option value=value selected=move || selected.get() == i>{name}</option> })
-                    .collect_view()}
+                {options}
             </select>
         </div>
     }
@@ -404,6 +411,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             state.scenario.update(|s| s.workload.batch = batch_from_slider(p));
         }
     };
+    let slider_value = move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string();
     let four_bit = move || state.scenario.with(|s| s.weights.groups().is_some());
     let verdict = move || {
         let (_, r) = state.valid.get();
@@ -439,6 +447,11 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             })
         })
     };
+    let pick_model = Callback::new(move |i: usize| state.scenario.update(|s| s.model = presets().models[i].model));
+    let pick_hardware =
+        Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = presets().hardware[i].hardware));
+    let number_field = move |b: &Binding| view! { <NumberField state lang binding=*b uid/> };
+    let chart_figure = move |c: &Chart| view! { <ChartFigure state lang chart=*c key=format!("c{uid}-{}", c.id())/> };
 
     view! {
         <section class="calculator" aria-labelledby=heading_ref>
@@ -455,9 +468,9 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                             options=presets().models.iter().map(|m| (m.id.as_str(), m.name.as_str())).collect()
                             selected=state.model_preset
                             edited=Signal::derive(model_edited)
-                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.model = presets().models[i].model))
+                            on_pick=pick_model
                         />
-                        {MODEL_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        {MODEL_FIELDS.iter().map(number_field).collect_view()}
                         <DataTypeSelect state lang uid weights=true/>
                         <Show when=four_bit>
                             <NumberField state lang binding=GROUP uid/>
@@ -472,9 +485,9 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                             options=presets().hardware.iter().map(|h| (h.id.as_str(), h.name.as_str())).collect()
                             selected=state.hardware_preset
                             edited=Signal::derive(hardware_edited)
-                            on_pick=Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = presets().hardware[i].hardware))
+                            on_pick=pick_hardware
                         />
-                        {HARDWARE_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        {HARDWARE_FIELDS.iter().map(number_field).collect_view()}
                     </fieldset>
                     <fieldset>
                         <legend>{t.workload_fields}</legend>
@@ -487,13 +500,13 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                                 max="240"
                                 step="1"
                                 value=slider_from_batch(state.scenario.with_untracked(|s| s.workload.batch)).to_string()
-                                prop:value=move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string()
+                                prop:value=slider_value
                                 aria-valuetext=move || state.scenario.with(|s| s.workload.batch.to_string())
                                 on:input=on_slider
                             />
                         </div>
                         <NumberField state lang binding=BATCH uid/>
-                        {WORKLOAD_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        {WORKLOAD_FIELDS.iter().map(number_field).collect_view()}
                         <DataTypeSelect state lang uid weights=false/>
                     </fieldset>
                     <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
@@ -507,13 +520,17 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                         {example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
                     </dl>
                     <label class="formula-toggle">
-                        <input type="checkbox" prop:checked=move || formulas.get() on:change=move |ev| formulas.set(event_target_checked(&ev))/>
+                        <input
+                            type="checkbox"
+                            prop:checked=move || formulas.get()
+                            on:change=move |ev| formulas.set(event_target_checked(&ev))
+                        />
                         " "{t.show_formulas}
                     </label>
                 </div>
             </div>
             <div class="charts">
-                {example.charts.iter().map(|c| view! { <ChartFigure state lang chart=*c key=format!("c{uid}-{}", c.id())/> }).collect_view()}
+                {example.charts.iter().map(chart_figure).collect_view()}
             </div>
         </section>
     }

@@ -187,7 +187,12 @@ pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
 fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
     let prose = prose(site, e, base);
-    let prose_path = wire::hashed_path(&format!("prose/{}", lang.code()), &e.front.slug, "html", prose.as_bytes());
+    let prose_path = wire::hashed_path(
+        &format!("prose/{}", lang.code()),
+        &e.front.slug,
+        "html",
+        prose.as_bytes(),
+    );
     let translation = e.translation.and_then(|i| site.entries.get(i)).map(|t| Translation {
         slug: t.front.slug.clone(),
         term: t.front.term.clone(),
@@ -224,7 +229,10 @@ fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
         .map(|(e, file)| {
             let entry = IndexEntry {
                 summary: summary(e),
-                translation: e.translation.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone()),
+                translation: e
+                    .translation
+                    .and_then(|i| site.entries.get(i))
+                    .map(|t| t.front.slug.clone()),
                 file: file.clone(),
             };
             (collation_key(&e.front.term), entry)

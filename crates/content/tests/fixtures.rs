@@ -140,7 +140,12 @@ fn a_related_term_wrapped_across_lines_is_one_name() {
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
     let b = site.entries.iter().find(|e| e.front.slug == "b").unwrap();
-    let terms: Vec<(&str, bool)> = b.body.related.iter().map(|r| (r.term.as_str(), r.target.is_some())).collect();
+    let terms: Vec<(&str, bool)> = b
+        .body
+        .related
+        .iter()
+        .map(|r| (r.term.as_str(), r.target.is_some()))
+        .collect();
     assert_eq!(terms, [("Arithmetic Intensity", true), ("Nothing Yet", false)]);
 }
 

@@ -172,6 +172,12 @@ pub enum Change {
     Weights(DataType),
     /// Another KV cache type.
     Kv(DataType),
+    /// Another draft length of speculative decoding.
+    DraftTokens(u32),
+    /// Another acceptance rate.
+    Acceptance(f64),
+    /// Another draft model size in parameters.
+    DraftParams(f64),
 }
 
 impl Change {
@@ -187,6 +193,9 @@ impl Change {
             Change::Devices(n) => Override::Devices(n),
             Change::Weights(d) => Override::Weights(d),
             Change::Kv(d) => Override::Kv(d),
+            Change::DraftTokens(n) => Override::DraftTokens(n),
+            Change::Acceptance(a) => Override::Acceptance(a),
+            Change::DraftParams(p) => Override::DraftParams(p),
         })
     }
 }
@@ -263,7 +272,7 @@ mod generated {
     #![allow(clippy::all, clippy::pedantic, unused_imports)]
     use super::*;
     use roofline::{
-        Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Workload,
+        Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, Hardware, Model, Peaks, Speculation, Workload,
     };
     include!(concat!(env!("OUT_DIR"), "/content.rs"));
 }

@@ -93,12 +93,18 @@ fn workload(w: &Workload) -> String {
 
 fn scenario(sc: &Scenario) -> String {
     format!(
-        "Scenario {{ model: {}, hardware: {}, workload: {}, weights: {}, kv: {} }}",
+        "Scenario {{ model: {}, hardware: {}, workload: {}, weights: {}, kv: {}, speculation: {} }}",
         model(&sc.model),
         hardware(&sc.hardware),
         workload(&sc.workload),
         dtype(sc.weights),
-        dtype(sc.kv)
+        dtype(sc.kv),
+        option(sc.speculation, |sp| format!(
+            "Speculation {{ draft_tokens: {}, acceptance: {}, draft_params: {} }}",
+            sp.draft_tokens,
+            float(sp.acceptance),
+            float(sp.draft_params)
+        )),
     )
 }
 
@@ -127,6 +133,9 @@ fn change(presets: &Presets, o: &Override) -> String {
         Override::Devices(n) => format!("Devices({n})"),
         Override::Weights(d) => format!("Weights({})", dtype(*d)),
         Override::Kv(d) => format!("Kv({})", dtype(*d)),
+        Override::DraftTokens(n) => format!("DraftTokens({n})"),
+        Override::Acceptance(a) => format!("Acceptance({})", float(*a)),
+        Override::DraftParams(p) => format!("DraftParams({})", float(*p)),
     };
     format!("Change::{change}")
 }

@@ -181,6 +181,47 @@ const WORKLOAD_FIELDS: &[Binding] = &[
     },
 ];
 
+/// Speculative decoding's inputs; the calculator shows them where its block sets
+/// speculative decoding, and they change nothing in a scenario without it.
+const SPECULATION_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::DraftTokens,
+        get: |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                // 0 turns it off: a fraction or a negative count becomes a length the
+                // core rejects with a message instead.
+                sp.draft_tokens = if v == 0.0 {
+                    0
+                } else {
+                    Some(to_u32(v)).filter(|k| *k > 0).unwrap_or(u32::MAX)
+                };
+            }
+        },
+        whole: true,
+    },
+    Binding {
+        field: Field::Acceptance,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.acceptance = v;
+            }
+        },
+        whole: false,
+    },
+    Binding {
+        field: Field::DraftParams,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.draft_params / 1e9),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.draft_params = v * 1e9;
+            }
+        },
+        whole: false,
+    },
+];
+
 const GROUP: Binding = Binding {
     field: Field::GroupSize,
     get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
@@ -493,6 +534,12 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                         {WORKLOAD_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                         <DataTypeSelect state lang uid weights=false/>
                     </fieldset>
+                    {example.scenario.speculation.is_some().then(|| view! {
+                        <fieldset>
+                            <legend>{t.speculation_fields}</legend>
+                            {SPECULATION_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
+                        </fieldset>
+                    })}
                     <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
                 </form>
                 <div class="calc-results" class:stale=move || state.stale() aria-live="polite">

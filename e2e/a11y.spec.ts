@@ -32,7 +32,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('tooltip')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('en/?category=hardware-and-infrastructure');
-    await expect(page.locator('.count')).toHaveText('1 of 2 entries');
+    await expect(page.locator('.count')).toHaveText('1 of 3 entries');
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -147,7 +147,7 @@ test.describe('index', () => {
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/glossary\/en\/$/);
     await expect(page.locator('h1')).toHaveText('All terms');
-    await expect(page.locator('.term-list a.term:visible')).toHaveCount(2);
+    await expect(page.locator('.term-list a.term:visible')).toHaveCount(3);
     await page.getByRole('link', { name: 'Deutsch' }).click();
     await expect(page.locator('h1')).toHaveText('Alle Begriffe');
     await search(page).fill('speicher');
@@ -162,17 +162,17 @@ test.describe('index', () => {
       await page.goto(`${lang}/`);
       await live(page);
       const terms = page.locator('.term-list a.term:visible');
-      await expect(terms).toHaveCount(2);
+      await expect(terms).toHaveCount(3);
       await page.getByLabel(lang === 'de' ? 'Kategorie' : 'Category').selectOption({ label: category });
       await expect(terms).toHaveCount(1);
       await expect(terms.first()).toHaveText(only);
-      await expect(page.locator('.count')).toHaveText(lang === 'de' ? '1 von 2 Einträgen' : '1 of 2 entries');
+      await expect(page.locator('.count')).toHaveText(lang === 'de' ? '1 von 3 Einträgen' : '1 of 3 entries');
       await expect(page).toHaveURL(/\?category=/);
       await page.reload();
       await live(page);
       await expect(terms).toHaveCount(1);
       await page.getByRole('button', { name: lang === 'de' ? 'Filter zurücksetzen' : 'Reset filters' }).click();
-      await expect(terms).toHaveCount(2);
+      await expect(terms).toHaveCount(3);
       await expect(page).not.toHaveURL(/\?/);
       // The entry's breadcrumb leads to its category.
       await page.locator('.term-list a.term:visible', { hasText: other }).click();

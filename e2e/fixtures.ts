@@ -49,6 +49,6 @@ export function field(page: Page, label: string | RegExp) {
 }
 
 export const entries = {
-  en: ['memory-bound', 'memory-bandwidth'],
-  de: ['memory-bound', 'speicherbandbreite'],
+  en: ['memory-bound', 'memory-bandwidth', 'speculative-decoding'],
+  de: ['memory-bound', 'speicherbandbreite', 'speculative-decoding'],
 } as const;

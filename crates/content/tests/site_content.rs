@@ -31,7 +31,7 @@ fn content_builds_without_errors_or_warnings() {
     let site = site();
     let report = content::report(&site);
     assert!(site.diagnostics.is_empty(), "{report}");
-    assert_eq!(site.entries.len(), 4, "{report}");
+    assert_eq!(site.entries.len(), 6, "{report}");
 }
 
 /// Whether `html` shows each of `figures` as a whole inline value, written with `~`
@@ -95,4 +95,16 @@ fn not_yet_written_terms_are_listed() {
         "{terms:?}"
     );
     assert!(!terms.contains(&"Memory bandwidth"));
+}
+
+/// The speculative-decoding entry shows Leviathan et al.'s figures, computed: 3.69
+/// tokens per step at α = 0.8 and five draft tokens (Table 1), 1.25 for a bigram
+/// draft at α = 0.2 and three (Section 3.6), and its scenario's speed-up.
+#[test]
+fn speculative_decoding_shows_the_papers_figures() {
+    let site = site();
+    let en = html(&site, "en", "speculative-decoding");
+    let de = html(&site, "de", "speculative-decoding");
+    assert!(shows(&en, &["3.69", "1.25", "0.8", "2.25~×", "283~tokens/s"]), "{en}");
+    assert!(shows(&de, &["3,69", "1,25", "0,8", "2,25~×", "283~Token/s"]), "{de}");
 }

@@ -307,11 +307,19 @@ impl Output {
             Output::DecodeTimeCompute => {
                 format!("{} ÷ {}", q(r.decode.flops.0, Unit::Flops), q(r.peak.0, Unit::FlopRate))
             }
-            Output::DecodeTime => format!(
-                "max({}, {})",
-                q(r.decode.time_memory.0, Unit::Time),
-                q(r.decode.time_compute.0, Unit::Time)
-            ),
+            Output::DecodeTime | Output::PrefillTime | Output::SpecVerifyTime | Output::SpecDraftTime => {
+                let phase = match self {
+                    Output::DecodeTime => r.decode,
+                    Output::PrefillTime => r.prefill,
+                    Output::SpecVerifyTime => r.speculative?.verify,
+                    _ => r.speculative?.draft,
+                };
+                format!(
+                    "max({}, {})",
+                    q(phase.time_memory.0, Unit::Time),
+                    q(phase.time_compute.0, Unit::Time)
+                )
+            }
             Output::RidgeRatio => format!(
                 "{} ÷ {}",
                 q(r.decode.intensity.0, Unit::Intensity),
@@ -329,17 +337,17 @@ impl Output {
                     q(r.prefill.bytes.0, Unit::BytesSi)
                 )
             }
-            Output::PrefillTime => format!(
-                "max({}, {})",
-                q(r.prefill.time_memory.0, Unit::Time),
-                q(r.prefill.time_compute.0, Unit::Time)
-            ),
-            Output::Latency => format!(
-                "{} + {} × {}",
-                q(r.prefill.time.0, Unit::Time),
-                w.output,
-                q(r.decode.time.0, Unit::Time)
-            ),
+            Output::Latency | Output::SpecStepTime => {
+                // A first step, then n steps of another duration.
+                let (first, n, each) = match self {
+                    Output::Latency => (r.prefill.time.0, w.output, r.decode.time.0),
+                    _ => {
+                        let sp = r.speculative?;
+                        (sp.verify.time.0, r.inputs.speculation?.draft_tokens, sp.draft.time.0)
+                    }
+                };
+                format!("{} + {n} × {}", q(first, Unit::Time), q(each, Unit::Time))
+            }
             Output::MaxRequests => {
                 format!(
                     "{} ÷ {}",
@@ -361,28 +369,6 @@ impl Output {
                     let a = format_trimmed(sp.acceptance, 4, locale);
                     format!("(1 − {a}^{}) ÷ (1 − {a})", sp.draft_tokens + 1)
                 }
-            }
-            Output::SpecVerifyTime | Output::SpecDraftTime => {
-                let sp = r.speculative?;
-                let phase = if self == Output::SpecVerifyTime {
-                    sp.verify
-                } else {
-                    sp.draft
-                };
-                format!(
-                    "max({}, {})",
-                    q(phase.time_memory.0, Unit::Time),
-                    q(phase.time_compute.0, Unit::Time)
-                )
-            }
-            Output::SpecStepTime => {
-                let sp = r.speculative?;
-                format!(
-                    "{} + {} × {}",
-                    q(sp.verify.time.0, Unit::Time),
-                    scenario.speculation?.draft_tokens,
-                    q(sp.draft.time.0, Unit::Time)
-                )
             }
             Output::SpecTokensPerS => {
                 let sp = r.speculative?;

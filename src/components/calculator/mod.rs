@@ -426,6 +426,12 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let heading_ref = heading.clone();
     let formulas = RwSignal::new(false);
     let example = state.example;
+    // Speculative decoding's fields, where the entry's block sets it.
+    let speculation = if example.scenario.speculation.is_some() {
+        SPECULATION_FIELDS
+    } else {
+        &[]
+    };
 
     let model_edited = move || {
         let i = state.model_preset.get();
@@ -533,13 +539,8 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                         <NumberField state lang binding=BATCH uid/>
                         {WORKLOAD_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                         <DataTypeSelect state lang uid weights=false/>
+                        {speculation.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                     </fieldset>
-                    {example.scenario.speculation.is_some().then(|| view! {
-                        <fieldset>
-                            <legend>{t.speculation_fields}</legend>
-                            {SPECULATION_FIELDS.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
-                        </fieldset>
-                    })}
                     <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
                 </form>
                 <div class="calc-results" class:stale=move || state.stale() aria-live="polite">

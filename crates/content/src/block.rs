@@ -2,7 +2,7 @@
 
 use roofline::{
     Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output, Override,
-    Scenario, Unit, Workload,
+    Scenario, Speculation, Unit, Workload,
 };
 use serde::Deserialize;
 
@@ -42,6 +42,9 @@ struct RawBlock {
     devices: u32,
     #[serde(default = "reserve")]
     reserve: f64,
+    draft_tokens: Option<u32>,
+    acceptance: Option<f64>,
+    draft_params_b: Option<f64>,
     #[serde(default)]
     show: Vec<String>,
     #[serde(default)]
@@ -229,6 +232,7 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
         InputError::ModelDoesNotFit { .. } => &[
             "memory_gb",
             "params_b",
+            "draft_params_b",
             "weights",
             "devices",
             "reserve",
@@ -258,6 +262,9 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
             Field::Devices => &["devices"],
             Field::Reserve => &["reserve"],
             Field::GroupSize => &["group_size", "weights", "kv"],
+            Field::DraftTokens => &["draft_tokens"],
+            Field::Acceptance => &["acceptance"],
+            Field::DraftParams => &["draft_params_b"],
         },
     }
 }
@@ -314,8 +321,8 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         column: e.column,
         message: format!("calculator block: {}", e.message),
         hint: Some(
-            "keys: model, hardware, weights, kv, batch, prompt, context, output, devices, show, charts, \
-             and model or hardware figures to change"
+            "keys: model, hardware, weights, kv, batch, prompt, context, output, devices, draft_tokens, \
+             acceptance, draft_params_b, show, charts, and model or hardware figures to change"
                 .into(),
         ),
     })?;
@@ -347,11 +354,22 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         },
         weights: dtype(&raw.weights, raw.group_size).map_err(|e| keys.error(&["weights"], e.message, e.hint))?,
         kv: dtype(&raw.kv, raw.group_size).map_err(|e| keys.error(&["kv"], e.message, e.hint))?,
+        speculation: block_speculation(&raw, &keys)?,
     };
     scenario.validate().map_err(|e| keys.invalid(&e))?;
     let mut show = ids(&raw.show, &keys, "show", "output", Output::from_id, Ids::Results)?;
     if let Some(i) = show.iter().position(|o| o.is_input()) {
         return Err(input_in_show(&keys, i, show[i]));
+    }
+    if scenario.speculation.is_none() {
+        if let Some(i) = show.iter().position(|o| is_speculative(*o)) {
+            return Err(show_item_error(
+                &keys,
+                i,
+                format!("`{}` needs speculative decoding in this block", show[i].id()),
+                SPECULATION_HINT,
+            ));
+        }
     }
     if show.is_empty() {
         show = DEFAULT_SHOW.to_vec();
@@ -369,20 +387,81 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
 /// The error for an input in a `show` list, at the item: the calculator's form shows
 /// the inputs already.
 fn input_in_show(keys: &Keys<'_>, item: usize, output: Output) -> BlockError {
+    show_item_error(
+        keys,
+        item,
+        format!("`{}` is an input of the calculator, not a result", output.id()),
+        &format!(
+            "the form shows it already; name it in the prose as `{{{{{}}}}}`",
+            output.id()
+        ),
+    )
+}
+
+/// An error at item `item` of the `show` list.
+fn show_item_error(keys: &Keys<'_>, item: usize, message: String, hint: &str) -> BlockError {
     let (line, column) = yaml::locate(keys.0, &[Step::Key("show"), Step::Item(item)])
         .or_else(|| keys.find("show"))
         .unwrap_or((1, 1));
     BlockError {
         line,
         column,
-        message: format!("`{}` is an input of the calculator, not a result", output.id()),
-        hint: Some(
-            format!(
-                "the form shows it already; name it in the prose as `{{{{{}}}}}`",
-                output.id()
-            )
-            .into(),
-        ),
+        message,
+        hint: Some(hint.into()),
+    }
+}
+
+/// The keys that set speculative decoding in a block, all or none of them.
+const SPECULATION_KEYS: [&str; 3] = ["draft_tokens", "acceptance", "draft_params_b"];
+
+const SPECULATION_HINT: &str =
+    "set speculative decoding in the calculator block: `draft_tokens`, `acceptance` and `draft_params_b`";
+
+/// Whether `output` is a figure of speculative decoding, which has a value only
+/// where the scenario sets it.
+fn is_speculative(output: Output) -> bool {
+    matches!(
+        output,
+        Output::DraftTokens
+            | Output::Acceptance
+            | Output::DraftParams
+            | Output::SpecTokensPerStep
+            | Output::SpecVerifyTime
+            | Output::SpecDraftTime
+            | Output::SpecStepTime
+            | Output::SpecTokensPerS
+            | Output::SpecSpeedup
+    )
+}
+
+/// Speculative decoding as the block sets it: all three keys (a draft length of 0
+/// starts it off, with the form's fields shown) or none.
+fn block_speculation(raw: &RawBlock, keys: &Keys<'_>) -> Result<Option<Speculation>, BlockError> {
+    match (raw.draft_tokens, raw.acceptance, raw.draft_params_b) {
+        (None, None, None) => Ok(None),
+        (Some(draft_tokens), Some(acceptance), Some(params)) => Ok(Some(Speculation {
+            draft_tokens,
+            acceptance,
+            draft_params: keys.figure(Field::DraftParams, params)?,
+        })),
+        (k, a, p) => {
+            let given = [k.is_some(), a.is_some(), p.is_some()];
+            let missing: Vec<String> = SPECULATION_KEYS
+                .iter()
+                .zip(given)
+                .filter(|(_, set)| !set)
+                .map(|(key, _)| format!("`{key}`"))
+                .collect();
+            Err(keys.error(
+                &SPECULATION_KEYS,
+                format!(
+                    "calculator block: speculative decoding needs `draft_tokens`, `acceptance` and \
+                     `draft_params_b`; {} missing",
+                    missing.join(" and ")
+                ),
+                Some("set all three, or none for plain decoding".into()),
+            ))
+        }
     }
 }
 
@@ -468,6 +547,19 @@ impl InlineValue {
 
     /// The text of this value for `scenario` in `locale`.
     pub fn render(&self, scenario: &Scenario, locale: roofline::Locale) -> Result<String, String> {
+        let changes_speculation = self.overrides.iter().any(|o| {
+            matches!(
+                o,
+                Override::DraftTokens(_) | Override::Acceptance(_) | Override::DraftParams(_)
+            )
+        });
+        if scenario.speculation.is_none() && (changes_speculation || is_speculative(self.output)) {
+            return Err(format!(
+                "`{}`{} needs speculative decoding; {SPECULATION_HINT}",
+                self.output.id(),
+                if changes_speculation { " with these changes" } else { "" }
+            ));
+        }
         self.output
             .text_for(&self.scenario(scenario), locale, self.digits)
             .map_err(|e| explain(&e, author_key(e.field())))?
@@ -485,6 +577,9 @@ const INLINE_KEYS: &[&str] = &[
     "devices",
     "weights",
     "kv",
+    "draft_tokens",
+    "acceptance",
+    "draft_params_b",
     "digits",
 ];
 
@@ -606,6 +701,22 @@ fn inline_change(key: &str, v: &str, presets: &Presets) -> Result<Override, Bloc
         "devices" => Override::Devices(whole_number(key, v)?),
         "weights" => Override::Weights(dtype(v, None)?),
         "kv" => Override::Kv(dtype(v, None)?),
+        "draft_tokens" => Override::DraftTokens(whole_number(key, v)?),
+        "acceptance" => Override::Acceptance(
+            v.parse::<f64>()
+                .ok()
+                .filter(|a| (0.0..=1.0).contains(a))
+                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a number from 0 to 1"), None))?,
+        ),
+        "draft_params_b" => {
+            let billions = v
+                .parse::<f64>()
+                .ok()
+                .filter(|p| p.is_finite() && *p > 0.0)
+                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a positive number"), None))?;
+            let params = to_base(Field::DraftParams, billions).map_err(|e| BlockError::new(explain(&e, key), None))?;
+            Override::DraftParams(params)
+        }
         other => {
             return Err(BlockError::new(
                 format!("unknown key `{other}` in inline value"),
@@ -812,6 +923,115 @@ mod tests {
         );
         assert!(out[..MAX_MESSAGES].iter().all(|d| d.hint.is_some()));
         assert_eq!(worked_out() - before, MAX_MESSAGES);
+    }
+
+    /// A Llama-3.1-8B block on an A100 with speculative decoding written as `spec`.
+    fn speculative_block(spec: &str) -> Result<CalcBlock, BlockError> {
+        let text = format!("model: llama-3.1-8b\nhardware: a100-80gb\n{spec}\n");
+        parse_block(&text, &presets())
+    }
+
+    #[test]
+    fn speculative_decoding_takes_its_three_keys_together() {
+        let block = speculative_block("draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 1").unwrap();
+        assert_eq!(
+            block.scenario.speculation,
+            Some(Speculation {
+                draft_tokens: 4,
+                acceptance: 0.8,
+                draft_params: 1e9
+            })
+        );
+        assert_eq!(speculative_block("").unwrap().scenario.speculation, None);
+        let e = speculative_block("acceptance: 0.8").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
+        assert!(
+            e.message.ends_with("`draft_tokens` and `draft_params_b` missing"),
+            "{}",
+            e.message
+        );
+        let cases = [
+            (
+                "draft_tokens: 4\nacceptance: 1.5\ndraft_params_b: 1",
+                4,
+                "`acceptance` must be at least 0 and at most 1",
+            ),
+            (
+                "draft_tokens: 65\nacceptance: 0.8\ndraft_params_b: 1",
+                3,
+                "`draft_tokens` must be at most 64",
+            ),
+            (
+                "draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 0",
+                5,
+                "`draft_params_b` must be greater than zero",
+            ),
+            (
+                "draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 70",
+                5,
+                "the weights need 156.1 GB but only 72.0 GB of memory are usable",
+            ),
+        ];
+        for (spec, line, message) in cases {
+            let e = speculative_block(spec).unwrap_err();
+            assert_eq!(
+                (e.line, e.message.as_str()),
+                (line, format!("calculator block: {message}").as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn speculative_outputs_need_a_block_that_sets_it() {
+        let e = speculative_block("show: [decode_time, spec_speedup]").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 21));
+        assert_eq!(e.message, "`spec_speedup` needs speculative decoding in this block");
+        assert!(speculative_block("draft_tokens: 0\nacceptance: 0.8\ndraft_params_b: 1\nshow: [spec_speedup]").is_ok());
+        let e =
+            speculative_block("draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 1\nshow: [acceptance]").unwrap_err();
+        assert_eq!(e.message, "`acceptance` is an input of the calculator, not a result");
+    }
+
+    #[test]
+    fn inline_values_change_speculative_decoding_where_the_block_sets_it() {
+        use roofline::Locale::{De, En};
+        let presets = presets();
+        let spec = speculative_block("draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 1")
+            .unwrap()
+            .scenario;
+        let text = |inline: &str, locale| {
+            parse_inline(inline, &presets)
+                .unwrap()
+                .render(&spec, locale)
+                .unwrap()
+                .replace('\u{a0}', "~")
+        };
+        assert_eq!(text("spec_tokens_per_step acceptance=0.8 draft_tokens=5", En), "3.69");
+        assert_eq!(text("spec_tokens_per_step acceptance=0.8 draft_tokens=5", De), "3,69");
+        assert_eq!(text("acceptance acceptance=0.75", De), "0,75");
+        assert_eq!(text("draft_params draft_params_b=0.068", En), "68~million");
+        assert_eq!(text("spec_speedup draft_tokens=0", En), "1.00~×");
+        let plain = speculative_block("").unwrap().scenario;
+        for inline in ["spec_speedup", "acceptance", "tokens_per_s acceptance=0.6"] {
+            let e = parse_inline(inline, &presets).unwrap().render(&plain, En).unwrap_err();
+            assert!(e.contains("needs speculative decoding"), "{inline}: {e}");
+        }
+        for (inline, message) in [
+            (
+                "spec_speedup acceptance=1.5",
+                "`acceptance=1.5` needs a number from 0 to 1",
+            ),
+            (
+                "spec_speedup draft_tokens=2.5",
+                "`draft_tokens=2.5` needs a whole number",
+            ),
+            (
+                "spec_speedup draft_params_b=-1",
+                "`draft_params_b=-1` needs a positive number",
+            ),
+        ] {
+            assert_eq!(parse_inline(inline, &presets).unwrap_err().message, message);
+        }
     }
 
     #[test]

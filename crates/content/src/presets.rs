@@ -175,6 +175,7 @@ pub(crate) fn author_key(field: Field) -> &'static str {
         Field::Memory => "memory_gb",
         Field::Bandwidth => "bandwidth_gb_s",
         Field::Peak => "fp16_tflops",
+        Field::DraftParams => "draft_params_b",
         other => other.id(),
     }
 }
@@ -183,7 +184,7 @@ pub(crate) fn author_key(field: Field) -> &'static str {
 /// parameters, GB, TFLOPS), and the core's largest accepted value of the field.
 fn unit(field: Field) -> (f64, f64) {
     match field {
-        Field::Params | Field::ActiveParams => (1e9, MAX_PARAMS),
+        Field::Params | Field::ActiveParams | Field::DraftParams => (1e9, MAX_PARAMS),
         Field::Memory | Field::Bandwidth => (1e9, MAX_BYTES),
         Field::Peak => (1e12, MAX_FLOPS),
         _ => (1.0, f64::MAX),

@@ -120,3 +120,15 @@ fn every_related_term_of_the_first_two_concepts_has_an_entry() {
         );
     }
 }
+
+/// The speculative-decoding entry shows Leviathan et al.'s figures, computed: 3.69
+/// tokens per step at α = 0.8 and five draft tokens (Table 1), 1.25 for a bigram
+/// draft at α = 0.2 and three (Section 3.6), and its scenario's speed-up.
+#[test]
+fn speculative_decoding_shows_the_papers_figures() {
+    let site = site();
+    let en = html(&site, "en", "speculative-decoding");
+    let de = html(&site, "de", "speculative-decoding");
+    assert!(shows(&en, &["3.69", "1.25", "0.8", "2.25~×", "283~tokens/s"]), "{en}");
+    assert!(shows(&de, &["3,69", "1,25", "0,8", "2,25~×", "283~Token/s"]), "{de}");
+}

@@ -49,6 +49,12 @@ pub enum Field {
     Reserve,
     /// Values per group of a 4-bit type.
     GroupSize,
+    /// Tokens a draft model proposes per verification step.
+    DraftTokens,
+    /// The chance that a proposed token is accepted.
+    Acceptance,
+    /// Parameters of the draft model.
+    DraftParams,
 }
 
 impl Field {
@@ -77,6 +83,9 @@ impl Field {
             Field::Output => "output",
             Field::Reserve => "reserve",
             Field::GroupSize => "group_size",
+            Field::DraftTokens => "draft_tokens",
+            Field::Acceptance => "acceptance",
+            Field::DraftParams => "draft_params",
         }
     }
 }
@@ -110,9 +119,11 @@ pub enum InputError {
     ActiveExpertsExceedTotal,
     /// The reserve fraction must be at least 0 and below 1.
     ReserveOutOfRange,
+    /// The acceptance rate must be at least 0 and at most 1.
+    AcceptanceOutOfRange,
     /// The context at the decode step is shorter than the prompt.
     ContextShorterThanPrompt,
-    /// The weights alone exceed the usable memory.
+    /// The weights alone (the draft model's included) exceed the usable memory.
     ModelDoesNotFit {
         /// Bytes of weights.
         needed: f64,
@@ -131,6 +142,7 @@ impl InputError {
             InputError::ActiveExceedsTotal => Field::ActiveParams,
             InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
             InputError::ReserveOutOfRange => Field::Reserve,
+            InputError::AcceptanceOutOfRange => Field::Acceptance,
             InputError::ContextShorterThanPrompt => Field::Context,
             InputError::ModelDoesNotFit { .. } => Field::Memory,
         }
@@ -154,6 +166,7 @@ impl fmt::Display for InputError {
             InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
             InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
+            InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),
             InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),
             InputError::ModelDoesNotFit { needed, available } => write!(
                 f,

@@ -26,10 +26,10 @@ mod units;
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
 pub use output::Output;
-pub use report::{Bound, Capacity, Inputs, Phase, Report};
+pub use report::{Bound, Capacity, Inputs, Phase, Report, Speculative};
 pub use scenario::{
-    Experts, Hardware, Model, Override, Peaks, Scenario, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM,
-    MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
+    Experts, Hardware, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES,
+    MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};
 pub use units::{
@@ -76,6 +76,7 @@ impl Scenario {
             },
             weights: DataType::Fp16,
             kv: DataType::Fp16,
+            speculation: None,
         }
     }
 }

@@ -11,11 +11,21 @@
 //! `max_requests`, `fit_context` (the longest context whose KV cache fits at the
 //! scenario's batch).
 //!
+//! Speculative decoding, where the scenario sets it (no value otherwise; see
+//! [`crate::Speculative`]): `spec_tokens_per_step`, the expected tokens per
+//! verification step, (1 − αᵏ⁺¹) ÷ (1 − α) and k + 1 at α = 1;
+//! `spec_verify_time`, the model's step over k + 1 tokens per request;
+//! `spec_draft_time`, one decode step of the draft model; `spec_step_time`, the
+//! verification plus k draft steps; `spec_tokens_per_s`, tokens per second per
+//! request; `spec_speedup`, tokens per step × `decode_time` ÷ `spec_step_time`.
+//!
 //! Inputs, so that prose names them without typing a figure (see
 //! [`Output::is_input`]): `params` and `active_params` ("7 billion", "6,74
 //! Milliarden"), `batch`, `prompt`, `context`, `sliding_window`, `devices`,
-//! `weights_type` and `kv_type` (the data type's name: "FP16", "INT4"). And
-//! `max_context`: the longest context the model reads, from its `config.json`.
+//! `weights_type` and `kv_type` (the data type's name: "FP16", "INT4"), and for
+//! speculative decoding `draft_tokens` (k), `acceptance` (α: "0.8", "0,8") and
+//! `draft_params` (the draft model's parameters). And `max_context`: the longest
+//! context the model reads, from its `config.json`.
 
 use crate::error::InputError;
 use crate::report::Report;
@@ -101,6 +111,9 @@ outputs! {
         MaxContext => "max_context", Count, |r| r.inputs.max_context;
         SlidingWindow => "sliding_window", Count, |r| r.inputs.sliding_window;
         Devices => "devices", Count, |r| Some(r.inputs.devices);
+        DraftTokens => "draft_tokens", Count, |r| r.inputs.speculation.map(|s| f64::from(s.draft_tokens));
+        Acceptance => "acceptance", Number, |r| r.inputs.speculation.map(|s| s.acceptance);
+        DraftParams => "draft_params", Params, |r| r.inputs.speculation.map(|s| s.draft_params);
         Bandwidth => "bandwidth", Bandwidth, |r| Some(r.bandwidth.0);
         Peak => "peak", FlopRate, |r| Some(r.peak.0);
         Ridge => "ridge", Intensity, |r| Some(r.ridge.0);
@@ -125,6 +138,12 @@ outputs! {
         FreeMemory => "free_memory", BytesSi, |r| Some(r.capacity.free.0);
         MaxRequests => "max_requests", Count, |r| Some(r.capacity.max_requests);
         FitContext => "fit_context", Count, |r| r.capacity.fit_context;
+        SpecTokensPerStep => "spec_tokens_per_step", Number, |r| r.speculative.map(|s| s.tokens_per_step);
+        SpecVerifyTime => "spec_verify_time", Time, |r| r.speculative.map(|s| s.verify.time.0);
+        SpecDraftTime => "spec_draft_time", Time, |r| r.speculative.map(|s| s.draft.time.0);
+        SpecStepTime => "spec_step_time", Time, |r| r.speculative.map(|s| s.step_time.0);
+        SpecTokensPerS => "spec_tokens_per_s", TokenRate, |r| r.speculative.map(|s| s.tokens_per_s.0);
+        SpecSpeedup => "spec_speedup", Ratio, |r| r.speculative.map(|s| s.speedup);
     }
     names {
         WeightsType => "weights_type", |r| r.inputs.weights.label();
@@ -139,8 +158,9 @@ impl Output {
     }
 
     /// Whether the output repeats an input of the calculator's form as the reader
-    /// typed it (the parameters, batch, prompt, context, devices, data types): prose
-    /// names these, a list of results does not need them.
+    /// typed it (the parameters, batch, prompt, context, devices, data types, the
+    /// inputs of speculative decoding): prose names these, a list of results does
+    /// not need them.
     pub fn is_input(self) -> bool {
         matches!(
             self,
@@ -153,6 +173,9 @@ impl Output {
                 | Output::Devices
                 | Output::WeightsType
                 | Output::KvType
+                | Output::DraftTokens
+                | Output::Acceptance
+                | Output::DraftParams
         )
     }
 
@@ -288,11 +311,19 @@ impl Output {
             Output::DecodeTimeCompute => {
                 format!("{} ÷ {}", q(r.decode.flops.0, Unit::Flops), q(r.peak.0, Unit::FlopRate))
             }
-            Output::DecodeTime => format!(
-                "max({}, {})",
-                q(r.decode.time_memory.0, Unit::Time),
-                q(r.decode.time_compute.0, Unit::Time)
-            ),
+            Output::DecodeTime | Output::PrefillTime | Output::SpecVerifyTime | Output::SpecDraftTime => {
+                let phase = match self {
+                    Output::DecodeTime => r.decode,
+                    Output::PrefillTime => r.prefill,
+                    Output::SpecVerifyTime => r.speculative?.verify,
+                    _ => r.speculative?.draft,
+                };
+                format!(
+                    "max({}, {})",
+                    q(phase.time_memory.0, Unit::Time),
+                    q(phase.time_compute.0, Unit::Time)
+                )
+            }
             Output::RidgeRatio => format!(
                 "{} ÷ {}",
                 q(r.decode.intensity.0, Unit::Intensity),
@@ -310,17 +341,17 @@ impl Output {
                     q(r.prefill.bytes.0, Unit::BytesSi)
                 )
             }
-            Output::PrefillTime => format!(
-                "max({}, {})",
-                q(r.prefill.time_memory.0, Unit::Time),
-                q(r.prefill.time_compute.0, Unit::Time)
-            ),
-            Output::Latency => format!(
-                "{} + {} × {}",
-                q(r.prefill.time.0, Unit::Time),
-                w.output,
-                q(r.decode.time.0, Unit::Time)
-            ),
+            Output::Latency | Output::SpecStepTime => {
+                // A first step, then n steps of another duration.
+                let (first, n, each) = match self {
+                    Output::Latency => (r.prefill.time.0, w.output, r.decode.time.0),
+                    _ => {
+                        let sp = r.speculative?;
+                        (sp.verify.time.0, r.inputs.speculation?.draft_tokens, sp.draft.time.0)
+                    }
+                };
+                format!("{} + {n} × {}", q(first, Unit::Time), q(each, Unit::Time))
+            }
             Output::MaxRequests => {
                 format!(
                     "{} ÷ {}",
@@ -334,6 +365,32 @@ impl Output {
                 w.batch,
                 q(r.kv_per_token.0, Unit::BytesSi)
             ),
+            Output::SpecTokensPerStep => {
+                let sp = scenario.speculation?;
+                if sp.acceptance == 1.0 {
+                    format!("{} + 1", sp.draft_tokens)
+                } else {
+                    let a = format_trimmed(sp.acceptance, 4, locale);
+                    format!("(1 − {a}^{}) ÷ (1 − {a})", sp.draft_tokens + 1)
+                }
+            }
+            Output::SpecTokensPerS => {
+                let sp = r.speculative?;
+                format!(
+                    "{} ÷ {}",
+                    q(sp.tokens_per_step, Unit::Number),
+                    q(sp.step_time.0, Unit::Time)
+                )
+            }
+            Output::SpecSpeedup => {
+                let sp = r.speculative?;
+                format!(
+                    "{} × {} ÷ {}",
+                    q(sp.tokens_per_step, Unit::Number),
+                    q(r.decode.time.0, Unit::Time),
+                    q(sp.step_time.0, Unit::Time)
+                )
+            }
             Output::Bandwidth
             | Output::Memory
             | Output::Params
@@ -344,6 +401,9 @@ impl Output {
             | Output::MaxContext
             | Output::SlidingWindow
             | Output::Devices
+            | Output::DraftTokens
+            | Output::Acceptance
+            | Output::DraftParams
             | Output::WeightsType
             | Output::KvType
             | Output::Peak

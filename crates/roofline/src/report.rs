@@ -2,7 +2,7 @@
 
 use crate::dtype::DataType;
 use crate::error::InputError;
-use crate::scenario::{Scenario, MAX_BATCH};
+use crate::scenario::{Scenario, Speculation, MAX_BATCH};
 use crate::units::{Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Seconds, TokensPerSecond};
 
 /// Which resource limits a phase.
@@ -39,7 +39,8 @@ pub struct Phase {
 /// How much fits in memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Capacity {
-    /// Usable memory (after the reserve) less the weights: room for the KV cache.
+    /// Usable memory (after the reserve) less the weights (the draft model's too,
+    /// while speculative decoding is on): room for the KV cache.
     pub free: Bytes,
     /// Requests of the scenario's context whose KV cache fits.
     pub max_requests: f64,
@@ -75,6 +76,8 @@ pub struct Inputs {
     pub weights: DataType,
     /// Storage type of the KV cache.
     pub kv: DataType,
+    /// Speculative decoding, where the scenario sets it.
+    pub speculation: Option<Speculation>,
 }
 
 impl Default for Inputs {
@@ -91,6 +94,7 @@ impl Default for Inputs {
             sliding_window: None,
             weights: DataType::Fp16,
             kv: DataType::Fp16,
+            speculation: None,
         }
     }
 }
@@ -111,8 +115,37 @@ impl Scenario {
             sliding_window: m.sliding_window.map(f64::from),
             weights: s.weights,
             kv: s.kv,
+            speculation: s.speculation,
         }
     }
+}
+
+/// What speculative decoding is expected to gain ([Leviathan, Kalman, Matias
+/// 2023](https://arxiv.org/abs/2211.17192), Section 3): per request, a step of k draft
+/// decode steps and one verification step of the model over k + 1 tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Speculative {
+    /// Expected tokens per verification step and request:
+    /// (1 − αᵏ⁺¹) ÷ (1 − α), k + 1 at α = 1 ([`Speculation::expected_tokens`]).
+    pub tokens_per_step: f64,
+    /// The model's verification step: k + 1 tokens of each request in one pass,
+    /// which reads the weights and each request's KV cache once. While that is
+    /// memory-bound it takes about as long as a decode step; the roofline says when
+    /// it no longer is.
+    pub verify: Phase,
+    /// One decode step of the draft model for the batch: its weights, in the
+    /// weights' data type, on the same devices (its KV cache is left out: only its
+    /// parameter count is known).
+    pub draft: Phase,
+    /// The verification step plus k draft steps.
+    pub step_time: Seconds,
+    /// Expected tokens per second seen by one request: tokens per step ÷ step time.
+    pub tokens_per_s: TokensPerSecond,
+    /// Expected speed-up over plain decoding: tokens per step × decode step time ÷
+    /// step time. With the verification taking one decode step's time and c the
+    /// draft step's share of it, this is Leviathan et al.'s Theorem 3.8,
+    /// (1 − αᵏ⁺¹) ÷ ((1 − α)(k·c + 1)).
+    pub speedup: f64,
 }
 
 /// Everything the calculator shows, each a typed quantity. `Default` is all zeros.
@@ -160,6 +193,9 @@ pub struct Report {
     pub latency: Seconds,
     /// What fits in memory.
     pub capacity: Capacity,
+    /// Speculative decoding, where the scenario sets it (at a draft length of 0 it
+    /// is plain decoding: one token per step, a speed-up of 1).
+    pub speculative: Option<Speculative>,
     /// The inputs prose names.
     pub inputs: Inputs,
 }
@@ -248,10 +284,37 @@ impl Terms {
     /// One decode step: weights once for the batch, every request's KV read, one
     /// new KV entry per request appended.
     fn decode(&self, batch: f64, context: f64) -> Phase {
+        self.step(batch, 1.0, context)
+    }
+
+    /// One step over `per_request` new tokens of each of `batch` requests: weights
+    /// once for all of them, each request's KV read once, one KV entry appended per
+    /// token. Decoding passes one token per request; speculative decoding's
+    /// verification passes k + 1, each attending to the whole context.
+    fn step(&self, batch: f64, per_request: f64, context: f64) -> Phase {
         let kv_request = self.kv_per_token * self.attended(context);
-        let bytes = self.weights_read(batch) + batch * (kv_request + self.kv_per_token);
-        let flops = batch * (self.flops_per_token + self.attention_pair_flops * self.attended(context));
+        let tokens = batch * per_request;
+        let bytes = self.weights_read(tokens) + batch * (kv_request + per_request * self.kv_per_token);
+        let flops = tokens * (self.flops_per_token + self.attention_pair_flops * self.attended(context));
         self.phase(bytes, flops)
+    }
+
+    /// Speculative decoding's figures against the decode step `decode`.
+    fn speculative(&self, s: &Scenario, sp: Speculation, decode: Phase) -> Speculative {
+        let (batch, context) = (f64::from(s.workload.batch), f64::from(s.workload.context));
+        let k = f64::from(sp.draft_tokens);
+        let tokens_per_step = sp.expected_tokens();
+        let verify = self.step(batch, k + 1.0, context);
+        let draft = self.phase(sp.draft_params * s.weights.bytes(), batch * 2.0 * sp.draft_params);
+        let step_time = verify.time.0 + k * draft.time.0;
+        Speculative {
+            tokens_per_step,
+            verify,
+            draft,
+            step_time: Seconds(step_time),
+            tokens_per_s: TokensPerSecond(tokens_per_step / step_time),
+            speedup: tokens_per_step * decode.time.0 / step_time,
+        }
     }
 
     /// The prefill of `batch` prompts: causal attention over min(position, window)
@@ -343,7 +406,7 @@ impl Scenario {
         let decode_weight_bytes = t.weights_read(batch);
         let decode = t.decode(batch, context);
         let prefill = t.prefill(batch, f64::from(w.prompt));
-        let free = self.usable_memory().0 - t.weight_bytes;
+        let free = self.usable_memory().0 - (t.weight_bytes + self.draft_params() * self.weights.bytes());
         let kv_batch = kv_per_request * batch;
         let fit_context = if t.window.is_finite() && batch * t.kv_per_token * t.window <= free {
             None
@@ -376,6 +439,7 @@ impl Scenario {
                 fit_context,
                 batch_fits: kv_batch <= free,
             },
+            speculative: self.speculation.map(|sp| t.speculative(self, sp, decode)),
             inputs: self.inputs(),
         }
     }

@@ -18,6 +18,9 @@ pub const MAX_FLOPS: f64 = 1e19;
 pub const MAX_DEVICES: u32 = 100_000;
 /// Largest accepted layer count, hidden size, head count or head dimension.
 pub const MAX_DIM: u32 = 1_000_000;
+/// Largest accepted draft length of speculative decoding: tokens proposed per
+/// verification step (Leviathan et al. tabulate up to 10).
+pub const MAX_DRAFT_TOKENS: u32 = 64;
 
 /// Mixture-of-experts routing.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -117,6 +120,43 @@ pub struct Workload {
     pub reserve: f64,
 }
 
+/// Speculative decoding ([Leviathan, Kalman, Matias 2023](https://arxiv.org/abs/2211.17192);
+/// [Chen et al. 2023](https://arxiv.org/abs/2302.01318)): a small draft model
+/// proposes `draft_tokens` tokens one after the other, and the model checks all of
+/// them in one step over `draft_tokens` + 1 tokens per request. It keeps the proposed
+/// tokens up to the first it rejects and adds one token of its own, so a step yields
+/// from 1 to `draft_tokens` + 1 tokens.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Speculation {
+    /// Tokens the draft proposes per verification step (the papers' γ, here k); 0
+    /// turns speculative decoding off.
+    pub draft_tokens: u32,
+    /// The chance that the model accepts a proposed token (the papers' α, from 0 to
+    /// 1), taken to be the same for every token.
+    pub acceptance: f64,
+    /// Parameters of the draft model, stored in the weights' data type on the same
+    /// devices and read at every draft step.
+    pub draft_params: f64,
+}
+
+impl Speculation {
+    /// Expected tokens per verification step: 1 + α + α² + … + αᵏ, which is
+    /// (1 − αᵏ⁺¹) ÷ (1 − α) and k + 1 at α = 1 (Leviathan et al., Equation 1). The
+    /// sum, rather than the quotient, stays exact as α approaches 1.
+    ///
+    /// ```
+    /// use roofline::Speculation;
+    /// let s = Speculation { draft_tokens: 5, acceptance: 0.8, draft_params: 1e9 };
+    /// assert!((s.expected_tokens() - (1.0 - 0.8f64.powi(6)) / (1.0 - 0.8)).abs() < 1e-12);
+    /// assert_eq!(Speculation { acceptance: 1.0, ..s }.expected_tokens(), 6.0);
+    /// assert_eq!(Speculation { draft_tokens: 0, ..s }.expected_tokens(), 1.0);
+    /// ```
+    pub fn expected_tokens(&self) -> f64 {
+        (0..self.draft_tokens).fold(1.0, |tokens, _| 1.0 + self.acceptance * tokens)
+    }
+}
+
 /// Everything one calculation needs.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,6 +171,9 @@ pub struct Scenario {
     pub weights: DataType,
     /// Storage type of the KV cache.
     pub kv: DataType,
+    /// Speculative decoding, where the scenario sets it (its outputs have no value
+    /// otherwise).
+    pub speculation: Option<Speculation>,
 }
 
 fn finite_positive(field: Field, v: f64, max: f64) -> Result<(), InputError> {
@@ -173,7 +216,10 @@ impl Scenario {
     /// Checks every input; the first problem found is returned.
     ///
     /// Weights that exceed the usable memory of all devices are an error too
-    /// ([`InputError::ModelDoesNotFit`]).
+    /// ([`InputError::ModelDoesNotFit`]), the draft model's counted with them while
+    /// speculative decoding is on. The acceptance rate and the draft model are
+    /// checked whenever the scenario sets speculative decoding, also at a draft
+    /// length of 0.
     pub fn validate(&self) -> Result<(), InputError> {
         let m = &self.model;
         finite_positive(Field::Params, m.params, MAX_PARAMS)?;
@@ -224,10 +270,22 @@ impl Scenario {
         if !w.reserve.is_finite() || !(0.0..1.0).contains(&w.reserve) {
             return Err(InputError::ReserveOutOfRange);
         }
+        if let Some(sp) = self.speculation {
+            if sp.draft_tokens > MAX_DRAFT_TOKENS {
+                return Err(InputError::TooLarge {
+                    field: Field::DraftTokens,
+                    max: f64::from(MAX_DRAFT_TOKENS),
+                });
+            }
+            if !(0.0..=1.0).contains(&sp.acceptance) {
+                return Err(InputError::AcceptanceOutOfRange);
+            }
+            finite_positive(Field::DraftParams, sp.draft_params, MAX_PARAMS)?;
+        }
         groups(self.weights)?;
         groups(self.kv)?;
 
-        let needed = m.params * self.weights.bytes();
+        let needed = (m.params + self.draft_params()) * self.weights.bytes();
         let available = self.usable_memory().0;
         if needed > available {
             return Err(InputError::ModelDoesNotFit { needed, available });
@@ -249,6 +307,17 @@ impl Scenario {
     /// ```
     pub fn context_beyond_model(&self) -> Option<u32> {
         self.model.max_context.filter(|limit| self.workload.context > *limit)
+    }
+
+    /// Speculative decoding where it is on (a draft length above 0).
+    pub fn active_speculation(&self) -> Option<Speculation> {
+        self.speculation.filter(|sp| sp.draft_tokens > 0)
+    }
+
+    /// Parameters of the draft model held in memory beside the model's: none while
+    /// speculative decoding is off.
+    pub fn draft_params(&self) -> f64 {
+        self.active_speculation().map_or(0.0, |sp| sp.draft_params)
     }
 
     /// Memory of all devices less the reserve.
@@ -299,6 +368,12 @@ pub enum Override {
     Weights(DataType),
     /// Another KV cache type.
     Kv(DataType),
+    /// Another draft length (a scenario without speculative decoding is unchanged).
+    DraftTokens(u32),
+    /// Another acceptance rate (likewise).
+    Acceptance(f64),
+    /// Another draft model size in parameters (likewise).
+    DraftParams(f64),
 }
 
 impl Scenario {
@@ -317,6 +392,9 @@ impl Scenario {
             Override::Devices(d) => self.workload.devices = d,
             Override::Weights(d) => self.weights = d,
             Override::Kv(d) => self.kv = d,
+            Override::DraftTokens(k) => self.speculation.iter_mut().for_each(|sp| sp.draft_tokens = k),
+            Override::Acceptance(a) => self.speculation.iter_mut().for_each(|sp| sp.acceptance = a),
+            Override::DraftParams(p) => self.speculation.iter_mut().for_each(|sp| sp.draft_params = p),
         }
         self
     }

@@ -167,6 +167,9 @@ pub enum Unit {
     Params,
     /// A dimensionless ratio, shown with "×".
     Ratio,
+    /// A plain number with trailing zeros dropped: "3.69", "0.8" (an expected
+    /// number of tokens per step, an acceptance rate).
+    Number,
 }
 
 impl Unit {
@@ -280,6 +283,15 @@ impl Quantity {
             Unit::Count => format_fixed(v.floor(), 0, locale),
             Unit::Params => params_in_words(v, digits, locale),
             Unit::Ratio => format!("{}{UNIT_SPACE}×", format_significant(v, digits, locale)),
+            Unit::Number => {
+                let text = format_significant(v, digits, locale);
+                let separator = locale.decimal_separator();
+                if text.contains(separator) {
+                    text.trim_end_matches('0').trim_end_matches(separator).to_string()
+                } else {
+                    text
+                }
+            }
         }
     }
 
@@ -477,6 +489,12 @@ mod tests {
             (142.857, Unit::TokenRate, Locale::De, "143~Token/s"),
             (485.3, Unit::Intensity, Locale::De, "485~FLOP/Byte"),
             (2.46, Unit::Ratio, Locale::De, "2,46~×"),
+            (3.689_28, Unit::Number, Locale::En, "3.69"),
+            (3.689_28, Unit::Number, Locale::De, "3,69"),
+            (0.8, Unit::Number, Locale::De, "0,8"),
+            (6.0, Unit::Number, Locale::En, "6"),
+            (9.996, Unit::Number, Locale::En, "10"),
+            (1500.0, Unit::Number, Locale::En, "1,500"),
             (12345.9, Unit::Count, Locale::En, "12,345"),
             (12345.9, Unit::Count, Locale::De, "12_345"),
             (32768.0, Unit::Count, Locale::De, "32_768"),

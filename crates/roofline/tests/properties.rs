@@ -30,33 +30,76 @@ fn dtype() -> impl Strategy<Value = DataType> {
     })
 }
 
+// The parts of a wild scenario are boxed: as one strategy of fifteen parts, the
+// scenario's value tree overflows a debug build's stack.
+
+fn wild_model() -> BoxedStrategy<Model> {
+    (
+        wild_f64(),
+        wild_f64(),
+        proptest::option::of((wild_u32(), wild_u32())),
+        proptest::array::uniform6(wild_u32()),
+        proptest::option::of(wild_u32()),
+        proptest::option::of(wild_u32()),
+    )
+        .prop_map(
+            |(params, active_params, experts, dims, sliding_window, max_context)| Model {
+                params,
+                active_params,
+                experts: experts.map(|(count, active)| Experts { count, active }),
+                layers: dims[0],
+                hidden: dims[1],
+                heads: dims[2],
+                kv_heads: dims[3],
+                head_dim: dims[4],
+                vocab: dims[5],
+                sliding_window,
+                max_context,
+            },
+        )
+        .boxed()
+}
+
+fn wild_hardware() -> BoxedStrategy<Hardware> {
+    (wild_f64(), wild_f64(), proptest::array::uniform4(wild_f64()))
+        .prop_map(|(memory, bandwidth, peaks)| Hardware {
+            memory: Bytes(memory),
+            bandwidth: BytesPerSecond(bandwidth),
+            peaks: Peaks {
+                fp16: FlopsPerSecond(peaks[0]),
+                fp8: Some(FlopsPerSecond(peaks[1])),
+                int8: Some(FlopsPerSecond(peaks[2])),
+                fp32: Some(FlopsPerSecond(peaks[3])),
+            },
+        })
+        .boxed()
+}
+
+/// Speculative decoding with any inputs at all, or none.
+fn wild_speculation() -> BoxedStrategy<Option<Speculation>> {
+    proptest::option::of((prop_oneof![0u32..80, wild_u32()], wild_f64(), wild_f64()).prop_map(
+        |(draft_tokens, acceptance, draft_params)| Speculation {
+            draft_tokens,
+            acceptance,
+            draft_params,
+        },
+    ))
+    .boxed()
+}
+
 prop_compose! {
     fn wild_scenario()(
-        params in wild_f64(), active in wild_f64(), experts in proptest::option::of((wild_u32(), wild_u32())),
-        dims in proptest::array::uniform6(wild_u32()), window in proptest::option::of(wild_u32()),
-        max_context in proptest::option::of(wild_u32()),
-        memory in wild_f64(), bandwidth in wild_f64(), peaks in proptest::array::uniform4(wild_f64()),
+        model in wild_model(), hardware in wild_hardware(),
         work in proptest::array::uniform5(wild_u32()), reserve in wild_f64(),
-        weights in dtype(), kv in dtype(),
+        weights in dtype(), kv in dtype(), speculation in wild_speculation(),
     ) -> Scenario {
         Scenario {
-            model: Model {
-                params, active_params: active,
-                experts: experts.map(|(count, active)| Experts { count, active }),
-                layers: dims[0], hidden: dims[1], heads: dims[2], kv_heads: dims[3], head_dim: dims[4], vocab: dims[5],
-                sliding_window: window, max_context,
-            },
-            hardware: Hardware {
-                memory: Bytes(memory), bandwidth: BytesPerSecond(bandwidth),
-                peaks: Peaks {
-                    fp16: FlopsPerSecond(peaks[0]), fp8: Some(FlopsPerSecond(peaks[1])),
-                    int8: Some(FlopsPerSecond(peaks[2])), fp32: Some(FlopsPerSecond(peaks[3])),
-                },
-            },
+            model,
+            hardware,
             workload: Workload {
                 batch: work[0], prompt: work[1], context: work[2], output: work[3], devices: work[4], reserve,
             },
-            weights, kv,
+            weights, kv, speculation,
         }
     }
 }
@@ -71,6 +114,7 @@ prop_compose! {
         bandwidth in 1e11..1e13f64, peak in 1e13..5e15f64,
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
         weights in 0usize..7, kv in 0usize..7,
+        speculation in proptest::option::of((0u32..=MAX_DRAFT_TOKENS, 0.0..=1.0f64, 0.01..0.2f64)),
     ) -> Scenario {
         let weights = DataType::ALL[weights];
         Scenario {
@@ -82,7 +126,8 @@ prop_compose! {
                 sliding_window: window, max_context,
             },
             hardware: Hardware {
-                memory: Bytes(params * weights.bytes() * 2.0 + 1e9),
+                // Room for the weights, a draft of up to a fifth of them, and some KV cache.
+                memory: Bytes(params * weights.bytes() * 2.5 + 1e9),
                 bandwidth: BytesPerSecond(bandwidth),
                 peaks: Peaks {
                     fp16: FlopsPerSecond(peak), fp8: Some(FlopsPerSecond(2.0 * peak)), int8: None, fp32: None,
@@ -90,6 +135,9 @@ prop_compose! {
             },
             workload: Workload { batch, prompt, context: prompt + extra, output: 128, devices: 1, reserve: 0.1 },
             weights, kv: DataType::ALL[kv],
+            speculation: speculation.map(|(draft_tokens, acceptance, share)| Speculation {
+                draft_tokens, acceptance, draft_params: params * share,
+            }),
         }
     }
 }
@@ -108,7 +156,16 @@ fn all_finite(r: &Report) -> bool {
         .iter()
         .all(|v| v.is_finite())
     });
+    let speculative = r.speculative.is_none_or(|sp| {
+        [sp.verify, sp.draft]
+            .iter()
+            .all(|p| p.time.0.is_finite() && p.intensity.0.is_finite())
+            && [sp.tokens_per_step, sp.step_time.0, sp.tokens_per_s.0, sp.speedup]
+                .iter()
+                .all(|v| v.is_finite())
+    });
     phases
+        && speculative
         && Output::ALL
             .iter()
             .all(|o| o.quantity(r).is_none_or(|q| q.value.is_finite()))
@@ -194,5 +251,78 @@ proptest! {
                 prop_assert_eq!(s.with_batch(b - 1).report().unwrap().decode.bound, Bound::Memory);
             }
         }
+    }
+}
+
+/// A valid scenario with speculative decoding set.
+fn with_speculation(s: Scenario, draft_tokens: u32, acceptance: f64) -> Scenario {
+    Scenario {
+        speculation: Some(Speculation {
+            draft_tokens,
+            acceptance,
+            draft_params: s.model.params / 100.0,
+        }),
+        ..s
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Equation 1 of Leviathan et al.: (1 − α^(k+1)) ÷ (1 − α), k + 1 at α = 1,
+    /// between 1 and k + 1, and never above 1 ÷ (1 − α).
+    #[test]
+    fn expected_tokens_follow_the_papers_formula(k in 0u32..=MAX_DRAFT_TOKENS, alpha in 0.0..=1.0f64) {
+        let sp = Speculation { draft_tokens: k, acceptance: alpha, draft_params: 1e9 };
+        let tokens = sp.expected_tokens();
+        let n = f64::from(k) + 1.0;
+        prop_assert!((1.0..=n).contains(&tokens), "{tokens}");
+        if alpha < 0.999 {
+            let closed = (1.0 - alpha.powf(n)) / (1.0 - alpha);
+            prop_assert!((tokens - closed).abs() <= 1e-9 * closed, "{tokens} {closed}");
+            prop_assert!(tokens <= 1.0 / (1.0 - alpha) * (1.0 + 1e-12));
+        }
+        prop_assert_eq!(Speculation { acceptance: 1.0, ..sp }.expected_tokens(), n);
+    }
+
+    #[test]
+    fn more_acceptance_or_more_draft_tokens_never_yield_fewer_tokens(
+        k in 0u32..MAX_DRAFT_TOKENS, alpha in 0.0..1.0f64, more in 0.0..1.0f64,
+    ) {
+        let sp = Speculation { draft_tokens: k, acceptance: alpha, draft_params: 1e9 };
+        let higher = Speculation { acceptance: alpha + (1.0 - alpha) * more, ..sp };
+        let longer = Speculation { draft_tokens: k + 1, ..sp };
+        prop_assert!(higher.expected_tokens() >= sp.expected_tokens());
+        prop_assert!(longer.expected_tokens() >= sp.expected_tokens());
+    }
+
+    /// The speed-up is tokens per step × decode step ÷ (verification + k draft
+    /// steps); a verification over k + 1 tokens never takes less than a decode step,
+    /// so the speed-up never exceeds the tokens per step, nor Theorem 3.8 with the
+    /// draft's cost coefficient c.
+    #[test]
+    fn speedup_is_bounded_by_the_tokens_per_step(s in valid_scenario(), k in 0u32..=16, alpha in 0.0..=1.0f64) {
+        let s = with_speculation(s, k, alpha);
+        let r = s.report().unwrap();
+        let sp = r.speculative.unwrap();
+        let k = f64::from(k);
+        prop_assert!(sp.verify.time.0 >= r.decode.time.0);
+        prop_assert_eq!(sp.step_time.0, sp.verify.time.0 + k * sp.draft.time.0);
+        prop_assert!((sp.speedup - sp.tokens_per_step * r.decode.time.0 / sp.step_time.0).abs() <= 1e-12 * sp.speedup);
+        prop_assert!(sp.speedup <= sp.tokens_per_step * (1.0 + 1e-12));
+        let c = sp.draft.time.0 / r.decode.time.0;
+        prop_assert!(sp.speedup <= sp.tokens_per_step / (k * c + 1.0) * (1.0 + 1e-12));
+        prop_assert!((sp.tokens_per_s.0 / r.tokens_per_s.0 - sp.speedup).abs() <= 1e-9 * sp.speedup);
+    }
+
+    /// Off (k = 0) is plain decoding, whatever the other inputs of speculation.
+    #[test]
+    fn no_draft_tokens_is_plain_decoding(s in valid_scenario(), alpha in 0.0..=1.0f64) {
+        let plain = Scenario { speculation: None, ..s }.report().unwrap();
+        let r = with_speculation(s, 0, alpha).report().unwrap();
+        let sp = r.speculative.unwrap();
+        prop_assert_eq!(sp.speedup, 1.0);
+        prop_assert_eq!(sp.verify, plain.decode);
+        prop_assert_eq!(r.capacity, plain.capacity);
     }
 }

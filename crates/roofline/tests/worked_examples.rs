@@ -456,6 +456,9 @@ fn inputs_are_named_as_such_and_names_have_no_unit() {
             "context",
             "sliding_window",
             "devices",
+            "draft_tokens",
+            "acceptance",
+            "draft_params",
             "weights_type",
             "kv_type"
         ]
@@ -468,4 +471,257 @@ fn inputs_are_named_as_such_and_names_have_no_unit() {
             o.text(&r, Locale::En, None).is_some()
         );
     }
+}
+
+/// The example with speculative decoding: `k` draft tokens, acceptance `alpha`, a
+/// draft model of `draft_params` parameters.
+fn speculative(k: u32, alpha: f64, draft_params: f64) -> Scenario {
+    Scenario {
+        speculation: Some(Speculation {
+            draft_tokens: k,
+            acceptance: alpha,
+            draft_params,
+        }),
+        ..Scenario::example()
+    }
+}
+
+fn spec(s: &Scenario) -> Speculative {
+    s.report().unwrap().speculative.expect("speculation is set")
+}
+
+/// Leviathan, Kalman, Matias, “Fast Inference from Transformers via Speculative
+/// Decoding” (ICML 2023, arXiv:2211.17192), Table 1: speed over plain decoding for
+/// α and γ (our k) with a draft of no cost (c = 0). That speed is Equation 1, the
+/// expected tokens per step (1 − α^(γ+1)) ÷ (1 − α). In the memory-bound example a
+/// verification step reads the weights once, as a decode step does, and a draft of
+/// one parameter costs nothing: the model gives the table's figures.
+#[test]
+fn leviathan_table_1_speed_for_a_draft_of_no_cost() {
+    let table = [
+        (0.6, 2, "1.96"),
+        (0.7, 3, "2.53"),
+        (0.8, 2, "2.44"),
+        (0.8, 5, "3.69"),
+        (0.9, 2, "2.71"),
+        (0.9, 10, "6.86"),
+    ];
+    for (alpha, k, speed) in table {
+        let s = speculative(k, alpha, 1.0);
+        let sp = spec(&s);
+        let closed_form = (1.0 - f64::powi(alpha, k as i32 + 1)) / (1.0 - alpha);
+        assert!((sp.tokens_per_step - closed_form).abs() < 1e-12, "{alpha} {k}");
+        assert_eq!(sp.verify.bound, Bound::Memory);
+        let r = s.report().unwrap();
+        let text = |o: Output| o.quantity(&r).unwrap().format(Locale::En);
+        assert_eq!(text(Output::SpecTokensPerStep), speed, "{alpha} {k}");
+        assert_eq!(text(Output::SpecSpeedup), format!("{speed}\u{a0}×"), "{alpha} {k}");
+    }
+}
+
+/// Leviathan et al., Appendix A.3, Table 4: the expected improvement factor of
+/// Theorem 3.8, (1 − α^(γ+1)) ÷ ((1 − α)(γc + 1)), for the α, γ and cost
+/// coefficient c (a draft step's time over a model step's) of their twelve T5-XXL
+/// runs. A draft model sized so that its step takes c of the example's decode step
+/// gives the theorem's value. The table prints α and c to two decimals and the
+/// factor to one: from the printed inputs, nine rows give the printed factor and
+/// three (γ = 5, α = 0.68; γ = 3, α = 0.71; γ = 3, α = 0.56) fall short of it by
+/// less than 0.07.
+#[test]
+fn leviathan_table_4_expected_improvement_with_the_drafts_cost() {
+    let table = [
+        (7, 0.75, 0.02, 3.2),
+        (7, 0.8, 0.04, 3.3),
+        (7, 0.82, 0.11, 2.5),
+        (7, 0.62, 0.02, 2.3),
+        (5, 0.68, 0.04, 2.4),
+        (3, 0.71, 0.11, 2.0),
+        (5, 0.65, 0.02, 2.4),
+        (5, 0.73, 0.04, 2.6),
+        (3, 0.74, 0.11, 2.0),
+        (5, 0.53, 0.02, 1.9),
+        (3, 0.55, 0.04, 1.8),
+        (3, 0.56, 0.11, 1.6),
+    ];
+    let decode = Scenario::example().report().unwrap().decode;
+    let mut same_to_one_decimal = 0;
+    for (k, alpha, c, expected) in table {
+        // A memory-bound draft step reads 2 bytes per FP16 parameter.
+        let s = speculative(k, alpha, c * decode.bytes.0 / 2.0);
+        let sp = spec(&s);
+        assert!((sp.draft.time.0 / decode.time.0 - c).abs() < 1e-12);
+        let theorem = (1.0 - f64::powi(alpha, k as i32 + 1)) / ((1.0 - alpha) * (f64::from(k) * c + 1.0));
+        // Below the theorem only by the verification's k extra KV entries.
+        assert!(sp.speedup <= theorem && sp.speedup > 0.999 * theorem, "{k} {alpha} {c}");
+        assert!((sp.speedup - expected).abs() < 0.07, "{k} {alpha} {c}: {}", sp.speedup);
+        if format_significant(sp.speedup, 2, Locale::En) == format_significant(expected, 2, Locale::En) {
+            same_to_one_decimal += 1;
+        }
+    }
+    assert_eq!(same_to_one_decimal, 9);
+}
+
+/// Corollary 3.9 of Leviathan et al.: one draft token gives (1 + α) ÷ (1 + c).
+#[test]
+fn one_draft_token_gives_one_plus_alpha_over_one_plus_c() {
+    let s = speculative(1, 0.7, 70e6);
+    let sp = spec(&s);
+    let c = sp.draft.time.0 / s.report().unwrap().decode.time.0;
+    let corollary = (1.0 + 0.7) / (1.0 + c);
+    assert!(
+        (sp.speedup / corollary - 1.0).abs() < 1e-4,
+        "{} {corollary}",
+        sp.speedup
+    );
+}
+
+#[test]
+fn speculation_off_is_plain_decoding() {
+    let s = speculative(0, 0.8, 70e6);
+    let r = s.report().unwrap();
+    let sp = r.speculative.unwrap();
+    assert_eq!(sp.tokens_per_step, 1.0);
+    assert_eq!(sp.verify, r.decode);
+    assert_eq!(sp.step_time, r.decode.time);
+    assert_eq!(sp.speedup, 1.0);
+    assert_eq!(sp.tokens_per_s, r.tokens_per_s);
+    // No draft is held in memory while it is off.
+    assert_eq!(r.capacity, Scenario::example().report().unwrap().capacity);
+    // Without speculative decoding its outputs have no value.
+    let plain = Scenario::example().report().unwrap();
+    assert_eq!(plain.speculative, None);
+    assert_eq!(Output::SpecSpeedup.text(&plain, Locale::En, None), None);
+    assert_eq!(Output::Acceptance.text(&plain, Locale::En, None), None);
+}
+
+#[test]
+fn every_proposal_accepted_yields_k_plus_one_tokens() {
+    let sp = spec(&speculative(4, 1.0, 70e6));
+    assert_eq!(sp.tokens_per_step, 5.0);
+    let none = spec(&speculative(4, 0.0, 70e6));
+    assert_eq!(none.tokens_per_step, 1.0);
+    // Nothing accepted: one token per step, and the draft's time is lost.
+    assert!(none.speedup < 1.0);
+}
+
+#[test]
+fn the_draft_is_read_from_the_same_memory_and_held_in_it() {
+    let s = speculative(4, 0.8, 1e9);
+    let r = s.report().unwrap();
+    let sp = r.speculative.unwrap();
+    // 10⁹ parameters in FP16 at 2.0 TB/s: 1.0 ms per draft step.
+    assert_eq!(sp.draft.bytes, Bytes(2e9));
+    assert_eq!(Output::SpecDraftTime.text(&r, Locale::En, None).unwrap(), "1.0\u{a0}ms");
+    assert_eq!(sp.step_time.0, sp.verify.time.0 + 4.0 * sp.draft.time.0);
+    let plain = Scenario::example().report().unwrap();
+    assert_eq!(r.capacity.free.0, plain.capacity.free.0 - 2e9);
+    // A draft too large for the memory left is the same error as too large a model.
+    let mut full = speculative(4, 0.8, 58e9);
+    assert!(matches!(full.report(), Err(InputError::ModelDoesNotFit { .. })));
+    full.speculation.as_mut().unwrap().draft_tokens = 0;
+    assert!(full.report().is_ok());
+}
+
+#[test]
+fn verification_reads_the_kv_cache_once_and_writes_k_plus_one_entries() {
+    let s = speculative(4, 0.8, 70e6);
+    let r = s.report().unwrap();
+    let sp = r.speculative.unwrap();
+    assert_eq!(sp.verify.bytes.0, r.decode.bytes.0 + 4.0 * r.kv_per_token.0);
+    assert_eq!(sp.verify.flops.0, 5.0 * r.decode.flops.0);
+}
+
+/// Where decoding is compute-bound, a step over k + 1 tokens costs about k + 1
+/// decode steps: speculative decoding no longer pays.
+#[test]
+fn a_compute_bound_batch_gains_nothing() {
+    let s = speculative(4, 0.8, 70e6).with_context(128);
+    let critical = s.report().unwrap().critical_batch.unwrap();
+    let big = s.with_batch(critical * 2);
+    let r = big.report().unwrap();
+    assert_eq!(r.decode.bound, Bound::Compute);
+    assert!(r.speculative.unwrap().speedup < 1.0);
+    assert!(spec(&s).speedup > 2.0);
+}
+
+/// A mixture of experts reads more experts when k + 1 tokens per request are routed.
+#[test]
+fn mixture_of_experts_verification_touches_more_experts() {
+    let mut s = speculative(4, 0.8, 1e9);
+    s.model = Model {
+        params: 46.7e9,
+        active_params: 12.9e9,
+        experts: Some(Experts { count: 8, active: 2 }),
+        kv_heads: 8,
+        ..s.model
+    };
+    s.hardware.memory = Bytes(192e9);
+    let r = s.report().unwrap();
+    let sp = r.speculative.unwrap();
+    assert!(sp.verify.bytes.0 > 1.5 * r.decode.bytes.0);
+    assert!(sp.speedup < sp.tokens_per_step / 1.5);
+}
+
+#[test]
+fn speculation_inputs_are_checked() {
+    let cases = [
+        (speculative(4, 1.5, 1e9), InputError::AcceptanceOutOfRange),
+        (speculative(4, -0.1, 1e9), InputError::AcceptanceOutOfRange),
+        (speculative(4, f64::NAN, 1e9), InputError::AcceptanceOutOfRange),
+        (
+            speculative(MAX_DRAFT_TOKENS + 1, 0.8, 1e9),
+            InputError::TooLarge {
+                field: Field::DraftTokens,
+                max: f64::from(MAX_DRAFT_TOKENS),
+            },
+        ),
+        (speculative(4, 0.8, 0.0), InputError::NotPositive(Field::DraftParams)),
+        (
+            speculative(0, 0.8, f64::INFINITY),
+            InputError::NotFinite(Field::DraftParams),
+        ),
+    ];
+    for (s, want) in cases {
+        assert_eq!(s.report(), Err(want));
+        assert!(want.to_string().contains(want.field().id()), "{want}");
+    }
+}
+
+#[test]
+fn speculation_reads_in_prose_and_formulas() {
+    let s = speculative(5, 0.8, 68e6);
+    let r = s.report().unwrap();
+    assert_eq!(text(Output::DraftTokens, &s, Locale::De), "5");
+    assert_eq!(text(Output::Acceptance, &s, Locale::En), "0.8");
+    assert_eq!(text(Output::Acceptance, &s, Locale::De), "0,8");
+    assert_eq!(text(Output::DraftParams, &s, Locale::En), "68~million");
+    assert_eq!(text(Output::DraftParams, &s, Locale::De), "68~Millionen");
+    assert_eq!(text(Output::SpecTokensPerStep, &s, Locale::De), "3,69");
+    assert_eq!(
+        Output::SpecTokensPerStep.formula(&s, &r, Locale::En).unwrap(),
+        "(1 − 0.8^6) ÷ (1 − 0.8) = 3.69"
+    );
+    let all = speculative(5, 1.0, 68e6);
+    assert_eq!(
+        Output::SpecTokensPerStep
+            .formula(&all, &all.report().unwrap(), Locale::En)
+            .unwrap(),
+        "5 + 1 = 6"
+    );
+    for o in [
+        Output::SpecStepTime,
+        Output::SpecSpeedup,
+        Output::SpecTokensPerS,
+        Output::SpecVerifyTime,
+    ] {
+        assert!(o.formula(&s, &r, Locale::De).is_some(), "{o:?}");
+    }
+    let changed = s
+        .with_override(Override::Acceptance(0.6))
+        .with_override(Override::DraftTokens(2));
+    assert_eq!(text(Output::SpecTokensPerStep, &changed, Locale::En), "1.96");
+    assert_eq!(
+        Scenario::example().with_override(Override::Acceptance(0.6)),
+        Scenario::example()
+    );
 }

@@ -128,6 +128,9 @@ fn field_de(f: Field) -> &'static str {
         Field::Output => "Ausgabelänge (Tokens)",
         Field::Reserve => "Reserve",
         Field::GroupSize => "Gruppengröße",
+        Field::DraftTokens => "Entwurfs-Tokens pro Schritt (0 = aus)",
+        Field::Acceptance => "Akzeptanzrate α (0 bis 1)",
+        Field::DraftParams => "Parameter des Entwurfsmodells (Mrd.)",
     }
 }
 
@@ -155,6 +158,9 @@ fn field_en(f: Field) -> &'static str {
         Field::Output => "Output length (tokens)",
         Field::Reserve => "Reserve",
         Field::GroupSize => "Group size",
+        Field::DraftTokens => "Draft tokens per step (0 = off)",
+        Field::Acceptance => "Acceptance rate α (0 to 1)",
+        Field::DraftParams => "Draft model parameters (billions)",
     }
 }
 
@@ -175,6 +181,9 @@ fn output_de(o: Output) -> &'static str {
         Output::MaxContext => field_de(Field::MaxContext),
         Output::SlidingWindow => field_de(Field::SlidingWindow),
         Output::Devices => field_de(Field::Devices),
+        Output::DraftTokens => field_de(Field::DraftTokens),
+        Output::Acceptance => field_de(Field::Acceptance),
+        Output::DraftParams => field_de(Field::DraftParams),
         Output::WeightsType => DE.weights_type,
         Output::KvType => DE.kv_type,
         Output::Bandwidth => "Bandbreite",
@@ -201,6 +210,12 @@ fn output_de(o: Output) -> &'static str {
         Output::FreeMemory => "Freier Speicher für den KV-Cache",
         Output::MaxRequests => "Anfragen, die in den Speicher passen",
         Output::FitContext => "Längster Kontext bei dieser Batchgröße",
+        Output::SpecTokensPerStep => "Erwartete Tokens pro Prüfschritt",
+        Output::SpecVerifyTime => "Prüfschritt des Modells",
+        Output::SpecDraftTime => "Ein Schritt des Entwurfsmodells",
+        Output::SpecStepTime => "Prüfschritt samt Entwürfen",
+        Output::SpecTokensPerS => "Token/s pro Anfrage mit Entwurfsmodell",
+        Output::SpecSpeedup => "Erwartete Beschleunigung",
     }
 }
 
@@ -221,6 +236,9 @@ fn output_en(o: Output) -> &'static str {
         Output::MaxContext => field_en(Field::MaxContext),
         Output::SlidingWindow => field_en(Field::SlidingWindow),
         Output::Devices => field_en(Field::Devices),
+        Output::DraftTokens => field_en(Field::DraftTokens),
+        Output::Acceptance => field_en(Field::Acceptance),
+        Output::DraftParams => field_en(Field::DraftParams),
         Output::WeightsType => EN.weights_type,
         Output::KvType => EN.kv_type,
         Output::Bandwidth => "Bandwidth",
@@ -247,6 +265,12 @@ fn output_en(o: Output) -> &'static str {
         Output::FreeMemory => "Memory left for the KV cache",
         Output::MaxRequests => "Requests that fit in memory",
         Output::FitContext => "Longest context at this batch size",
+        Output::SpecTokensPerStep => "Expected tokens per verification step",
+        Output::SpecVerifyTime => "Verification step of the model",
+        Output::SpecDraftTime => "One step of the draft model",
+        Output::SpecStepTime => "Verification plus drafting",
+        Output::SpecTokensPerS => "Tokens/s per request with the draft",
+        Output::SpecSpeedup => "Expected speed-up",
     }
 }
 
@@ -266,6 +290,7 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ActiveExceedsTotal => "Es können nicht mehr Parameter aktiv sein, als das Modell hat.".into(),
         InputError::ActiveExpertsExceedTotal => "Es können nicht mehr Experten aktiv sein, als es gibt.".into(),
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
+        InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
         InputError::ModelDoesNotFit { needed, available } => format!(
             "Die Gewichte brauchen {}\u{a0}GB, nutzbar sind nur {}\u{a0}GB. \
@@ -286,6 +311,7 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ActiveExceedsTotal => "A model cannot have more active parameters than parameters.".into(),
         InputError::ActiveExpertsExceedTotal => "There cannot be more active experts than experts.".into(),
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
+        InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),
         InputError::ModelDoesNotFit { needed, available } => format!(
             "The weights need {}\u{a0}GB but only {}\u{a0}GB are usable. More GPUs or a smaller data type help.",

@@ -119,6 +119,12 @@ pub enum Change {
     Weights(DataType),
     /// Another KV cache type.
     Kv(DataType),
+    /// Another draft length of speculative decoding.
+    DraftTokens(u32),
+    /// Another acceptance rate.
+    Acceptance(f64),
+    /// Another draft model size in parameters.
+    DraftParams(f64),
 }
 
 impl Change {
@@ -134,6 +140,9 @@ impl Change {
             Change::Devices(n) => Override::Devices(n),
             Change::Weights(d) => Override::Weights(d),
             Change::Kv(d) => Override::Kv(d),
+            Change::DraftTokens(n) => Override::DraftTokens(n),
+            Change::Acceptance(a) => Override::Acceptance(a),
+            Change::DraftParams(p) => Override::DraftParams(p),
         })
     }
 
@@ -153,6 +162,9 @@ impl Change {
             Override::Devices(n) => Change::Devices(*n),
             Override::Weights(d) => Change::Weights(*d),
             Override::Kv(d) => Change::Kv(*d),
+            Override::DraftTokens(n) => Change::DraftTokens(*n),
+            Override::Acceptance(a) => Change::Acceptance(*a),
+            Override::DraftParams(p) => Change::DraftParams(*p),
         })
     }
 }

@@ -181,6 +181,47 @@ const WORKLOAD_FIELDS: &[Binding] = &[
     },
 ];
 
+/// Speculative decoding's inputs; the calculator shows them where its block sets
+/// speculative decoding, and they change nothing in a scenario without it.
+const SPECULATION_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::DraftTokens,
+        get: |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                // 0 turns it off: a fraction or a negative count becomes a length the
+                // core rejects with a message instead.
+                sp.draft_tokens = if v == 0.0 {
+                    0
+                } else {
+                    Some(to_u32(v)).filter(|k| *k > 0).unwrap_or(u32::MAX)
+                };
+            }
+        },
+        whole: true,
+    },
+    Binding {
+        field: Field::Acceptance,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.acceptance = v;
+            }
+        },
+        whole: false,
+    },
+    Binding {
+        field: Field::DraftParams,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.draft_params / 1e9),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.draft_params = v * 1e9;
+            }
+        },
+        whole: false,
+    },
+];
+
 const GROUP: Binding = Binding {
     field: Field::GroupSize,
     get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
@@ -392,6 +433,12 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let heading_ref = heading.clone();
     let formulas = RwSignal::new(false);
     let example = state.example;
+    // Speculative decoding's fields, where the entry's block sets it.
+    let speculation = if example.scenario.speculation.is_some() {
+        SPECULATION_FIELDS
+    } else {
+        &[]
+    };
 
     let model_edited = move || {
         let i = state.model_preset.get();
@@ -508,6 +555,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                         <NumberField state lang binding=BATCH uid/>
                         {WORKLOAD_FIELDS.iter().map(number_field).collect_view()}
                         <DataTypeSelect state lang uid weights=false/>
+                        {speculation.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
                     </fieldset>
                     <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
                 </form>

@@ -28,7 +28,7 @@ pub struct CalcState {
 /// Query keys, in the order they are written.
 const KEYS: &[&str] = &[
     "model", "hw", "params", "active", "layers", "heads", "kv_heads", "head_dim", "window", "memory", "bw", "tflops",
-    "weights", "kv", "group", "batch", "prompt", "context", "output", "gpus",
+    "weights", "kv", "group", "batch", "prompt", "context", "output", "gpus", "draft", "accept", "draft_b",
 ];
 
 fn number(v: f64) -> String {
@@ -43,7 +43,7 @@ pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator)
         return String::new();
     }
     let groups = s.weights.groups().map(|g| g.group_size);
-    let values: [Option<String>; 20] = [
+    let values: [Option<String>; 23] = [
         presets().models.get(model).map(|m| m.id.clone()),
         presets().hardware.get(hardware).map(|h| h.id.clone()),
         Some(number(s.model.params / 1e9)),
@@ -64,6 +64,9 @@ pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator)
         Some(s.workload.context.to_string()),
         Some(s.workload.output.to_string()),
         Some(s.workload.devices.to_string()),
+        s.speculation.map(|sp| sp.draft_tokens.to_string()),
+        s.speculation.map(|sp| number(sp.acceptance)),
+        s.speculation.map(|sp| number(sp.draft_params / 1e9)),
     ];
     KEYS.iter()
         .zip(values)
@@ -142,6 +145,19 @@ pub fn decode<'a>(
             "context" => whole(value).map(|v| s.workload.context = v),
             "output" => whole(value).map(|v| s.workload.output = v),
             "gpus" => whole(value).map(|v| s.workload.devices = v),
+            // Speculative decoding only where the entry's block sets it; 0 turns it off.
+            "draft" => value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
+            "accept" => value
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|a| a.is_finite())
+                .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
+            "draft_b" => positive(value).and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v * 1e9)),
             _ => None,
         };
         if ok.is_none() {
@@ -217,6 +233,7 @@ impl CalcState {
 mod tests {
     use super::*;
     use crate::data::{entry, index, Lang};
+    use roofline::Speculation;
 
     fn example() -> &'static Calculator {
         index(Lang::En)
@@ -264,6 +281,48 @@ mod tests {
         let (s, _, _, ignored) = decode(pairs("bw=fast&batch=-3&colour=blue&batch=8"), c);
         assert_eq!(s.workload.batch, 8);
         assert_eq!(ignored, vec!["bw=fast", "batch=-3", "colour=blue"]);
+    }
+
+    #[test]
+    fn speculative_decoding_survives_the_round_trip_where_the_block_sets_it() {
+        let c = example();
+        let plain = Scenario {
+            speculation: None,
+            ..c.scenario
+        };
+        let with = Calculator {
+            model: c.model,
+            hardware: c.hardware,
+            scenario: Scenario {
+                speculation: Some(Speculation {
+                    draft_tokens: 4,
+                    acceptance: 0.8,
+                    draft_params: 68e6,
+                }),
+                ..plain
+            },
+            show: c.show.clone(),
+            charts: c.charts.clone(),
+        };
+        let mut s = with.scenario;
+        s.speculation = Some(Speculation {
+            draft_tokens: 0,
+            acceptance: 0.65,
+            draft_params: 1.1e9,
+        });
+        let query = encode(&s, with.model.index(), with.hardware.index(), &with);
+        assert!(query.contains("draft=0&accept=0.65&draft_b=1.1"), "{query}");
+        let (back, _, _, ignored) = decode(pairs(&query), &with);
+        assert_eq!(back, s);
+        assert!(ignored.is_empty(), "{ignored:?}");
+        // Where the block does not set it, the keys change nothing and are named.
+        let without = Calculator {
+            scenario: plain,
+            ..with.clone()
+        };
+        let (back, _, _, ignored) = decode(pairs("draft=4&accept=0.8"), &without);
+        assert_eq!(back.speculation, None);
+        assert_eq!(ignored, vec!["draft=4", "accept=0.8"]);
     }
 
     #[test]

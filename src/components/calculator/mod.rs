@@ -426,41 +426,10 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
 /// The calculator. `uid` (the calculator's index in its entry) keeps element ids
 /// unique and the same in the pre-rendered page and in the browser; `ignored` lists
 /// the parts of the address that could not be used.
-#[component]
-pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) -> impl IntoView {
+/// The verdict: memory- or compute-bound, and by how much.
+fn verdict(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
-    let heading = format!("calc{uid}-heading");
-    let heading_ref = heading.clone();
-    let formulas = RwSignal::new(false);
-    let example = state.example;
-    // Speculative decoding's fields, where the entry's block sets it.
-    let speculation = if example.scenario.speculation.is_some() {
-        SPECULATION_FIELDS
-    } else {
-        &[]
-    };
-
-    let model_edited = move || {
-        let i = state.model_preset.get();
-        state
-            .scenario
-            .with(|s| presets().models.get(i).is_some_and(|m| m.model != s.model))
-    };
-    let hardware_edited = move || {
-        let i = state.hardware_preset.get();
-        state
-            .scenario
-            .with(|s| presets().hardware.get(i).is_some_and(|h| h.hardware != s.hardware))
-    };
-    let slider_id = format!("calc{uid}-batch-slider");
-    let on_slider = move |ev: leptos::ev::Event| {
-        if let Ok(p) = event_target_value(&ev).parse::<f64>() {
-            state.scenario.update(|s| s.workload.batch = batch_from_slider(p));
-        }
-    };
-    let slider_value = move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string();
-    let four_bit = move || state.scenario.with(|s| s.weights.groups().is_some());
-    let verdict = move || {
+    move || {
         let (_, r) = state.valid.get();
         let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Intensity).format(lang.locale());
         let (intensity, ridge) = (q(r.decode.intensity.0), q(r.ridge.0));
@@ -475,9 +444,13 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                 <span>{(t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale())}</span>
             </p>
         }
-    };
-    // A context beyond what the model reads: the results stay, with a warning.
-    let context_warning = move || {
+    }
+}
+
+/// A context beyond what the model reads: the results stay, with a warning.
+fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
         let (scenario, _) = state.valid.get();
         let limit = scenario.context_beyond_model()?;
         let name = presets()
@@ -486,7 +459,139 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             .map_or("", |m| m.name.as_str());
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
         Some(view! { <p class="notice context-limit" role="status">{(t.context_beyond_model)(name, &limit)}</p> })
+    }
+}
+
+/// The batch size on a logarithmic slider, beside its number field.
+fn batch_slider(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+    let t = texts(lang);
+    let slider_id = format!("calc{uid}-batch-slider");
+    let on_slider = move |ev: leptos::ev::Event| {
+        if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+            state.scenario.update(|s| s.workload.batch = batch_from_slider(p));
+        }
     };
+    let slider_value = move || slider_from_batch(state.scenario.with(|s| s.workload.batch)).to_string();
+    view! {
+        <div class="field slider">
+            <label for=slider_id.clone()>{(t.field_label)(Field::Batch)}" (log)"</label>
+            <input
+                id=slider_id
+                type="range"
+                min="0"
+                max="240"
+                step="1"
+                value=slider_from_batch(state.scenario.with_untracked(|s| s.workload.batch)).to_string()
+                prop:value=slider_value
+                aria-valuetext=move || state.scenario.with(|s| s.workload.batch.to_string())
+                on:input=on_slider
+            />
+        </div>
+    }
+}
+
+/// The form: model, hardware and workload, each with its presets and fields.
+fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+    let t = texts(lang);
+    // Speculative decoding's fields, where the entry's block sets it.
+    let speculation = if state.example.scenario.speculation.is_some() {
+        SPECULATION_FIELDS
+    } else {
+        &[]
+    };
+    let model_edited = move || {
+        let i = state.model_preset.get();
+        state
+            .scenario
+            .with(|s| presets().models.get(i).is_some_and(|m| m.model != s.model))
+    };
+    let hardware_edited = move || {
+        let i = state.hardware_preset.get();
+        state
+            .scenario
+            .with(|s| presets().hardware.get(i).is_some_and(|h| h.hardware != s.hardware))
+    };
+    let four_bit = move || state.scenario.with(|s| s.weights.groups().is_some());
+    let pick_model = Callback::new(move |i: usize| state.scenario.update(|s| s.model = presets().models[i].model));
+    let pick_hardware =
+        Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = presets().hardware[i].hardware));
+    let number_field = move |b: &Binding| view! { <NumberField state lang binding=*b uid/> };
+    view! {
+        <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
+            <fieldset>
+                <legend>{t.model_fields}</legend>
+                <PresetSelect
+                    id=format!("calc{uid}-model")
+                    label=t.model
+                    edited_label=t.edited
+                    options=presets().models.iter().map(|m| (m.id.as_str(), m.name.as_str())).collect()
+                    selected=state.model_preset
+                    edited=Signal::derive(model_edited)
+                    on_pick=pick_model
+                />
+                {MODEL_FIELDS.iter().map(number_field).collect_view()}
+                <DataTypeSelect state lang uid weights=true/>
+                <Show when=four_bit>
+                    <NumberField state lang binding=GROUP uid/>
+                </Show>
+            </fieldset>
+            <fieldset>
+                <legend>{t.hardware_fields}</legend>
+                <PresetSelect
+                    id=format!("calc{uid}-hardware")
+                    label=t.hardware
+                    edited_label=t.edited
+                    options=presets().hardware.iter().map(|h| (h.id.as_str(), h.name.as_str())).collect()
+                    selected=state.hardware_preset
+                    edited=Signal::derive(hardware_edited)
+                    on_pick=pick_hardware
+                />
+                {HARDWARE_FIELDS.iter().map(number_field).collect_view()}
+            </fieldset>
+            <fieldset>
+                <legend>{t.workload_fields}</legend>
+                {batch_slider(state, lang, uid)}
+                <NumberField state lang binding=BATCH uid/>
+                {WORKLOAD_FIELDS.iter().map(number_field).collect_view()}
+                <DataTypeSelect state lang uid weights=false/>
+                {speculation.iter().map(number_field).collect_view()}
+            </fieldset>
+            <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
+        </form>
+    }
+}
+
+/// The results: verdict, warnings, the outputs the entry shows and their formulas.
+fn results(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    let formulas = RwSignal::new(false);
+    view! {
+        <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
+            <h3>{t.results}</h3>
+            {move || state.stale().then(|| view! { <p class="stale-notice">{t.stale_results}</p> })}
+            {verdict(state, lang)}
+            {context_warning(state, lang)}
+            <dl class="outputs">
+                {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
+            </dl>
+            <label class="formula-toggle">
+                <input
+                    type="checkbox"
+                    prop:checked=move || formulas.get()
+                    on:change=move |ev| formulas.set(event_target_checked(&ev))
+                />
+                " "{t.show_formulas}
+            </label>
+        </div>
+    }
+}
+
+/// A calculator: the form, the results and the charts of one scenario.
+#[component]
+pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) -> impl IntoView {
+    let t = texts(lang);
+    let heading = format!("calc{uid}-heading");
+    let heading_ref = heading.clone();
     let notice = move || {
         ignored.with(|list| {
             (!list.is_empty()).then(|| {
@@ -494,91 +599,17 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             })
         })
     };
-    let pick_model = Callback::new(move |i: usize| state.scenario.update(|s| s.model = presets().models[i].model));
-    let pick_hardware =
-        Callback::new(move |i: usize| state.scenario.update(|s| s.hardware = presets().hardware[i].hardware));
-    let number_field = move |b: &Binding| view! { <NumberField state lang binding=*b uid/> };
     let chart_figure = move |c: &Chart| view! { <ChartFigure state lang chart=*c key=format!("c{uid}-{}", c.id())/> };
-
     view! {
         <section class="calculator" aria-labelledby=heading_ref>
             <h2 id=heading>{t.calculator_heading}</h2>
             {notice}
             <div class="calc-grid">
-                <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
-                    <fieldset>
-                        <legend>{t.model_fields}</legend>
-                        <PresetSelect
-                            id=format!("calc{uid}-model")
-                            label=t.model
-                            edited_label=t.edited
-                            options=presets().models.iter().map(|m| (m.id.as_str(), m.name.as_str())).collect()
-                            selected=state.model_preset
-                            edited=Signal::derive(model_edited)
-                            on_pick=pick_model
-                        />
-                        {MODEL_FIELDS.iter().map(number_field).collect_view()}
-                        <DataTypeSelect state lang uid weights=true/>
-                        <Show when=four_bit>
-                            <NumberField state lang binding=GROUP uid/>
-                        </Show>
-                    </fieldset>
-                    <fieldset>
-                        <legend>{t.hardware_fields}</legend>
-                        <PresetSelect
-                            id=format!("calc{uid}-hardware")
-                            label=t.hardware
-                            edited_label=t.edited
-                            options=presets().hardware.iter().map(|h| (h.id.as_str(), h.name.as_str())).collect()
-                            selected=state.hardware_preset
-                            edited=Signal::derive(hardware_edited)
-                            on_pick=pick_hardware
-                        />
-                        {HARDWARE_FIELDS.iter().map(number_field).collect_view()}
-                    </fieldset>
-                    <fieldset>
-                        <legend>{t.workload_fields}</legend>
-                        <div class="field slider">
-                            <label for=slider_id.clone()>{(t.field_label)(Field::Batch)}" (log)"</label>
-                            <input
-                                id=slider_id
-                                type="range"
-                                min="0"
-                                max="240"
-                                step="1"
-                                value=slider_from_batch(state.scenario.with_untracked(|s| s.workload.batch)).to_string()
-                                prop:value=slider_value
-                                aria-valuetext=move || state.scenario.with(|s| s.workload.batch.to_string())
-                                on:input=on_slider
-                            />
-                        </div>
-                        <NumberField state lang binding=BATCH uid/>
-                        {WORKLOAD_FIELDS.iter().map(number_field).collect_view()}
-                        <DataTypeSelect state lang uid weights=false/>
-                        {speculation.iter().map(|b| view! { <NumberField state lang binding=*b uid/> }).collect_view()}
-                    </fieldset>
-                    <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
-                </form>
-                <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
-                    <h3>{t.results}</h3>
-                    {move || state.stale().then(|| view! { <p class="stale-notice">{t.stale_results}</p> })}
-                    {verdict}
-                    {context_warning}
-                    <dl class="outputs">
-                        {example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
-                    </dl>
-                    <label class="formula-toggle">
-                        <input
-                            type="checkbox"
-                            prop:checked=move || formulas.get()
-                            on:change=move |ev| formulas.set(event_target_checked(&ev))
-                        />
-                        " "{t.show_formulas}
-                    </label>
-                </div>
+                {inputs(state, lang, uid)}
+                {results(state, lang)}
             </div>
             <div class="charts">
-                {example.charts.iter().map(chart_figure).collect_view()}
+                {state.example.charts.iter().map(chart_figure).collect_view()}
             </div>
         </section>
     }

@@ -23,3 +23,20 @@ test('a category filter hides and counts the entries under # like any letter', a
   const shown = await page.locator('.letter-group li:not([hidden])').count();
   await expect(page.locator('.count')).toHaveText(new RegExp(`^${shown} of `));
 });
+
+// The site's own related terms all have entries now; the corpus's first entry names
+// one that has none (xtask/src/corpus.rs).
+for (const [lang, slug, note] of [
+  ['en', '2-bit-memorybandwidth', 'not yet written'],
+  ['de', '2-bit-speicherbandbreite', 'noch nicht geschrieben'],
+] as const) {
+  test(`related terms without an entry look different and say so (${lang})`, async ({ page, problems }) => {
+    await page.goto(`${lang}/${slug}`);
+    const missing = page.locator('article .missing-term').first();
+    await expect(missing).toHaveAccessibleDescription(note);
+    const link = page.locator('article .prose a.xref').first();
+    const colour = (l: typeof link) => l.evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(missing)).not.toBe(await colour(link));
+    expect(await missing.evaluate((el) => el.closest('a'))).toBeNull();
+  });
+}

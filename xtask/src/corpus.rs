@@ -131,21 +131,10 @@ const CATEGORIES: [(&str, &str, &str, &str); 5] = [
 const DE_MARKERS: [&str; 4] = ["Technik", "Begriff", "Metrik", "Hardware"];
 const EN_MARKERS: [&str; 4] = ["Technique", "Term", "Metric", "Hardware"];
 
-/// A URL slug for a term: lower case, umlauts spelled out, words joined by `-`.
+/// A URL slug for a term, as the content pipeline suggests them: lower case,
+/// umlauts spelled out, words joined by `-`.
 fn slug(term: &str) -> String {
-    let mut out = String::new();
-    for c in term.to_lowercase().chars() {
-        match c {
-            'ä' => out.push_str("ae"),
-            'ö' => out.push_str("oe"),
-            'ü' => out.push_str("ue"),
-            'ß' => out.push_str("ss"),
-            c if c.is_ascii_alphanumeric() => out.push(c),
-            _ if !out.ends_with('-') => out.push('-'),
-            _ => {}
-        }
-    }
-    out.trim_matches('-').to_string()
+    content::frontmatter::slugify(term)
 }
 
 /// Qualifiers that multiply the 500 word pairs to 2,000 distinct terms.
@@ -252,7 +241,11 @@ fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
     let other = term(if lang == "de" { "en" } else { "de" }, i);
     let (de_cat, _, en_cat, _) = CATEGORIES[i % CATEGORIES.len()];
     let category = if lang == "de" { de_cat } else { en_cat };
-    let related: Vec<String> = [7, 31, 113].iter().map(|k| term(lang, (i + k) % n)).collect();
+    let mut related: Vec<String> = [7, 31, 113].iter().map(|k| term(lang, (i + k) % n)).collect();
+    if i == 0 {
+        // One related term without an entry, shown as "not yet written".
+        related.push(if lang == "de" { "Zukunftsbegriff" } else { "Future term" }.to_string());
+    }
     let short = match lang {
         "de" => {
             format!("{t} beschreibt, wie viel Arbeit pro Schritt anfällt – ein Begriff aus dem Korpus, Nummer {i}.")

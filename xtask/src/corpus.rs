@@ -144,7 +144,7 @@ const EN_QUALIFIER: [&str; 4] = ["", "Raw ", "Net ", "Partial "];
 /// The term of entry `i` in one language: distinct for every `i` (beyond 2,000 with
 /// a number). Every 47th starts with a digit, so that the index has a `#` group in
 /// every category.
-fn term(lang: &str, i: usize) -> String {
+fn base_term(lang: &str, i: usize) -> String {
     let (first, second, qualifiers): (&[&str], &[&str], &[&str]) = match lang {
         "de" => (&DE_FIRST, &DE_SECOND, &DE_QUALIFIER),
         _ => (&EN_FIRST, &EN_SECOND, &EN_QUALIFIER),
@@ -166,6 +166,25 @@ fn term(lang: &str, i: usize) -> String {
         format!("{}-Bit-{word}", 2 + i / 47)
     } else {
         word
+    }
+}
+
+/// The generated terms, kept apart from the site's own entries: a generated term
+/// whose slug an entry of the site already has ("Kontextfenster") gets "Korpus"
+/// added, everywhere it is named.
+struct Terms {
+    /// Slugs of the site's own entries.
+    reserved: Vec<String>,
+}
+
+impl Terms {
+    fn term(&self, lang: &str, i: usize) -> String {
+        let t = base_term(lang, i);
+        if self.reserved.contains(&slug(&t)) {
+            format!("{t} Korpus")
+        } else {
+            t
+        }
     }
 }
 
@@ -203,9 +222,9 @@ const EN_SENTENCES: [&str; 8] = [
 
 /// A paragraph of about a hundred words, different for every entry and paragraph,
 /// with a link to another entry.
-fn paragraph(lang: &str, i: usize, k: usize, n: usize) -> String {
+fn paragraph(terms: &Terms, lang: &str, i: usize, k: usize, n: usize) -> String {
     let sentences: &[&str] = if lang == "de" { &DE_SENTENCES } else { &EN_SENTENCES };
-    let target = term(lang, (i + 17 * (k + 1)) % n);
+    let target = terms.term(lang, (i + 17 * (k + 1)) % n);
     let mut p = String::new();
     for j in 0..5 {
         let _ = write!(p, "{} ", sentences[(i + k * 3 + j) % sentences.len()]);
@@ -235,13 +254,13 @@ fn calculator(lang: &str, i: usize) -> String {
     )
 }
 
-fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
+fn entry(terms: &Terms, lang: &str, i: usize, n: usize) -> (String, String) {
     let markers: &[&str] = if lang == "de" { &DE_MARKERS } else { &EN_MARKERS };
-    let t = term(lang, i);
-    let other = term(if lang == "de" { "en" } else { "de" }, i);
+    let t = terms.term(lang, i);
+    let other = terms.term(if lang == "de" { "en" } else { "de" }, i);
     let (de_cat, _, en_cat, _) = CATEGORIES[i % CATEGORIES.len()];
     let category = if lang == "de" { de_cat } else { en_cat };
-    let mut related: Vec<String> = [7, 31, 113].iter().map(|k| term(lang, (i + k) % n)).collect();
+    let mut related: Vec<String> = [7, 31, 113].iter().map(|k| terms.term(lang, (i + k) % n)).collect();
     if i == 0 {
         // One related term without an entry, shown as "not yet written".
         related.push(if lang == "de" { "Zukunftsbegriff" } else { "Future term" }.to_string());
@@ -275,7 +294,7 @@ fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
     };
     let _ = writeln!(md, "{short}\n\n## {overview}\n");
     for k in 0..3 {
-        let _ = writeln!(md, "{}\n", paragraph(lang, i, k, n));
+        let _ = writeln!(md, "{}\n", paragraph(terms, lang, i, k, n));
     }
     md.push_str("$$\\text{intensity} = \\frac{\\text{FLOPs}}{\\text{bytes}}$$\n\n");
     let _ = writeln!(md, "## {practice}\n");
@@ -283,7 +302,7 @@ fn entry(lang: &str, i: usize, n: usize) -> (String, String) {
         let _ = writeln!(md, "{}", calculator(lang, i));
     }
     for k in 3..6 {
-        let _ = writeln!(md, "{}\n", paragraph(lang, i, k, n));
+        let _ = writeln!(md, "{}\n", paragraph(terms, lang, i, k, n));
     }
     let _ = writeln!(md, "## {see_also}\n\n**{}**", related.join("**, **"));
     (format!("{}.md", slug(&t)), md)
@@ -297,11 +316,14 @@ pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize, String> {
         std::fs::remove_dir_all(&content).map_err(|e| format!("{}: {e}", content.display()))?;
     }
     let io = |e: std::io::Error| e.to_string();
+    let terms = Terms {
+        reserved: own_slugs(project)?,
+    };
     for lang in ["de", "en"] {
         let dir = content.join(lang);
         std::fs::create_dir_all(&dir).map_err(io)?;
         for i in 0..n {
-            let (file, text) = entry(lang, i, n);
+            let (file, text) = entry(&terms, lang, i, n);
             std::fs::write(dir.join(file), text).map_err(io)?;
         }
     }
@@ -341,6 +363,25 @@ pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize, String> {
     Ok(n + own)
 }
 
+/// The file names (without `.md`) of the site's own entries, both languages.
+fn own_slugs(project: &Path) -> Result<Vec<String>, String> {
+    let mut slugs = Vec::new();
+    for lang in ["de", "en"] {
+        let dir = project.join("content").join(lang);
+        for file in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let name = file
+                .map_err(|e| e.to_string())?
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            if let Some(stem) = name.strip_suffix(".md") {
+                slugs.push(stem.to_string());
+            }
+        }
+    }
+    Ok(slugs)
+}
+
 /// Two category files in one: each language's names from both.
 fn merge_categories(site: &str, corpus: &str) -> String {
     let section = |text: &str, lang: &str| -> Vec<String> {
@@ -374,30 +415,51 @@ mod tests {
     #[test]
     fn terms_and_slugs_are_unique() {
         for lang in ["de", "en"] {
-            let mut slugs: Vec<String> = (0..4500).map(|i| slug(&term(lang, i))).collect();
+            let mut slugs: Vec<String> = (0..4500).map(|i| slug(&base_term(lang, i))).collect();
             slugs.sort();
             slugs.dedup();
             assert_eq!(slugs.len(), 4500);
         }
         assert_eq!(slug("Überübertragung"), "ueberuebertragung");
-        assert_eq!(term("de", 501), "Rohrechenbandbreite");
+        assert_eq!(base_term("de", 501), "Rohrechenbandbreite");
+        let terms = Terms {
+            reserved: vec!["kontextfenster".into()],
+        };
+        assert_eq!(terms.term("de", 123), "Kontextfenster Korpus");
+    }
+
+    #[test]
+    fn generated_names_never_take_an_entry_of_the_site() {
+        let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let terms = Terms {
+            reserved: own_slugs(&project).unwrap(),
+        };
+        assert!(terms.reserved.contains(&"kontextfenster".to_string()));
+        for lang in ["de", "en"] {
+            for i in 0..2000 {
+                let (file, _) = entry(&terms, lang, i, 2000);
+                let stem = file.trim_end_matches(".md").to_string();
+                assert!(!terms.reserved.contains(&stem), "{lang}: {file}");
+            }
+        }
     }
 
     #[test]
     fn the_corpus_builds_without_errors() {
         let dir = std::env::temp_dir().join(format!("glossary-corpus-{}", std::process::id()));
         let project = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let per_lang = write(&project, &dir, 60).unwrap();
+        // 150 per language: past entry 123, whose German term is a real entry's.
+        let per_lang = write(&project, &dir, 150).unwrap();
         let site = content::load(&dir, "/");
         let own = content::load(&project, "/");
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(!site.has_errors(), "{}", content::report(&site));
-        assert_eq!(site.entries.len(), 120 + own.entries.len());
+        assert_eq!(site.entries.len(), 300 + own.entries.len());
         assert_eq!(per_lang * 2, site.entries.len());
         let calculators = |s: &content::Site| s.entries.iter().filter(|e| !e.body.calculators.is_empty()).count();
         assert_eq!(
             calculators(&site) - calculators(&own),
-            12,
+            30,
             "every tenth entry per language"
         );
         assert!(site

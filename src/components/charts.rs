@@ -449,22 +449,21 @@ fn table_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
     }
 }
 
-/// A chart with its caption and a table of its points. `key` names the chart in the
-/// pre-rendered page, which puts a static SVG of the example into the empty
-/// `.chart-static` box; the canvas covers it once painted.
-#[component]
-pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
-    let t = texts(lang);
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
+/// Paints the chart on its canvas whenever the data, the colour scheme or the window
+/// size changes (browser only: effects do not run when the page is pre-rendered).
+/// Whether it is painted, and why not where it failed.
+fn repaint(
+    canvas: NodeRef<leptos::html::Canvas>,
+    data: Memo<ChartData>,
+    lang: Lang,
+) -> (RwSignal<bool>, RwSignal<Option<String>>) {
     let resized = RwSignal::new(0u32);
     let failed = RwSignal::new(None::<String>);
     let painted = RwSignal::new(false);
-    // Browser only: effects do not run when the page is pre-rendered.
     Effect::new(move |_| {
         let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
         on_cleanup(move || handle.remove());
     });
-    let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
     let fitted = StoredValue::new(None::<u32>);
     let theme = use_context::<crate::components::theme::ThemeChanged>();
     Effect::new(move |_| {
@@ -484,7 +483,12 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             }
         });
     });
-    let (title, caption, heads): (&str, &str, [&str; 3]) = match chart {
+    (painted, failed)
+}
+
+/// A chart's title, caption and the heads of its table's three columns.
+fn labels(chart: Chart, t: &'static Texts) -> (&'static str, &'static str, [&'static str; 3]) {
+    match chart {
         Chart::Roofline => (
             t.chart_roofline,
             t.chart_roofline_caption,
@@ -500,7 +504,19 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             t.chart_capacity_caption,
             [t.axis_context, t.axis_requests, ""],
         ),
-    };
+    }
+}
+
+/// A chart with its caption and a table of its points. `key` names the chart in the
+/// pre-rendered page, which puts a static SVG of the example into the empty
+/// `.chart-static` box; the canvas covers it once painted.
+#[component]
+pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
+    let t = texts(lang);
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
+    let (painted, failed) = repaint(canvas, data, lang);
+    let (title, caption, heads) = labels(chart, t);
     let rows = move || {
         data.with(|d| table_rows(d, lang))
             .into_iter()

@@ -70,7 +70,11 @@ struct Store {
     indexes: Vec<&'static Index>,
     entries: Vec<&'static EntryData>,
     prose: Vec<(String, &'static [String])>,
+    /// Index loads under way: who waits for each (the first caller fetches).
+    waiting: Vec<(Lang, IndexSender)>,
 }
+
+type IndexSender = futures_channel::oneshot::Sender<Result<&'static Index, LoadError>>;
 
 impl Store {
     fn index(&self, lang: Lang) -> Option<&'static Index> {
@@ -175,16 +179,44 @@ pub fn index(lang: Lang) -> Option<&'static Index> {
     None
 }
 
-/// A language's index, loaded when first needed.
+/// A language's index, loaded when first needed. Callers that ask while it is on its
+/// way (search, a link preview, a page) wait for the same fetch.
 pub async fn load_index(lang: Lang) -> Result<&'static Index, LoadError> {
     if let Some(i) = index(lang) {
         return Ok(i);
     }
+    let (tx, rx) = futures_channel::oneshot::channel();
+    let first = STORE.with(|s| {
+        let mut s = s.borrow_mut();
+        let first = !s.waiting.iter().any(|(l, _)| *l == lang);
+        s.waiting.push((lang, tx));
+        first
+    });
+    if !first {
+        return rx.await.unwrap_or(Err(LoadError::Failed));
+    }
+    let result = fetch_index(lang).await;
+    if let Ok(index) = result {
+        STORE.with(|s| s.borrow_mut().indexes.push(index));
+    }
+    let waiting: Vec<_> = STORE.with(|s| {
+        let mut s = s.borrow_mut();
+        let (these, others) = std::mem::take(&mut s.waiting)
+            .into_iter()
+            .partition(|(l, _)| *l == lang);
+        s.waiting = others;
+        these
+    });
+    for (_, tx) in waiting {
+        let _ = tx.send(result);
+    }
+    result
+}
+
+async fn fetch_index(lang: Lang) -> Result<&'static Index, LoadError> {
     let path = index_file(lang).ok_or(LoadError::Failed)?;
     let index: Index = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
-    let index = keep(index);
-    STORE.with(|s| s.borrow_mut().indexes.push(index));
-    Ok(index)
+    Ok(keep(index))
 }
 
 fn remember(data: EntryData) -> &'static EntryData {

@@ -239,7 +239,7 @@ fn sitemap(pages: &[Page], origin: &str) -> String {
                 h.text("\n    ").el_text("loc", &[], &format!("{origin}{}", page.path));
                 for (lang, path) in &page.alternates {
                     let href = format!("{origin}{path}");
-                    h.text("\n    ").void(
+                    h.text("\n    ").empty(
                         "xhtml:link",
                         &[
                             ("rel", Some("alternate")),
@@ -253,8 +253,6 @@ fn sitemap(pages: &[Page], origin: &str) -> String {
             h.text("\n");
         }
     });
-    // XML wants empty elements closed: `<xhtml:link …/>`.
-    let urls = urls.as_str().replace("\"><", "\"/><").replace("\">\n", "\"/>\n");
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
@@ -292,8 +290,15 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     let head = build(|h| {
         h.void("meta", &[("name", Some("robots")), ("content", Some("noindex"))]);
         data_links(h);
-        h.text("\n    ")
-            .el_text("title", &[], "Page not found · Seite nicht gefunden");
+        h.text("\n    ").el_text(
+            "title",
+            &[],
+            &format!(
+                "{} · {}",
+                texts(Lang::En).not_found_title,
+                texts(Lang::De).not_found_title
+            ),
+        );
     });
     let not_found = replace_once(
         &with_lang(&shell, Lang::En)?,

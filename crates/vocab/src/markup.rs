@@ -110,6 +110,15 @@ impl Html {
         self
     }
 
+    /// An empty element in XML's form (`<xhtml:link …/>`), for XML files such as
+    /// the sitemap.
+    pub fn empty(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Html {
+        self.open(tag, attrs);
+        self.0.pop();
+        self.0.push_str("/>");
+        self
+    }
+
     /// The markup.
     pub fn as_str(&self) -> &str {
         &self.0
@@ -159,11 +168,15 @@ mod tests {
             h.el("li", &[("data-category", Some("a&b")), ("data-marker", None)], |h| {
                 h.el_text("a", &[("href", Some("/x?a=1&b=2"))], "<term>");
                 h.void("br", &[("hidden", Some(""))]);
+                h.empty("xhtml:link", &[("href", Some("/a\"b"))]);
             });
         });
         assert_eq!(
             html.as_str(),
-            r#"<li data-category="a&amp;b"><a href="/x?a=1&amp;b=2">&lt;term&gt;</a><br hidden=""></li>"#
+            concat!(
+                r#"<li data-category="a&amp;b"><a href="/x?a=1&amp;b=2">&lt;term&gt;</a><br hidden="">"#,
+                r#"<xhtml:link href="/a&quot;b"/></li>"#
+            )
         );
     }
 

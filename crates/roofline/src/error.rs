@@ -13,6 +13,8 @@ pub enum Field {
     Experts,
     /// Experts routed per token.
     ActiveExperts,
+    /// Shared experts of a mixture-of-experts layer.
+    SharedExperts,
     /// Transformer layers.
     Layers,
     /// Hidden size.
@@ -27,6 +29,12 @@ pub enum Field {
     Vocab,
     /// Sliding-window length.
     SlidingWindow,
+    /// Layers that attend through the sliding window.
+    SlidingLayers,
+    /// Elements of multi-head latent attention's compressed KV.
+    KvLoraRank,
+    /// Elements of multi-head latent attention's rotary key.
+    RopeDim,
     /// The longest context the model reads.
     MaxContext,
     /// Memory capacity of one device.
@@ -65,6 +73,7 @@ impl Field {
             Field::ActiveParams => "active_params",
             Field::Experts => "experts",
             Field::ActiveExperts => "active_experts",
+            Field::SharedExperts => "shared_experts",
             Field::Layers => "layers",
             Field::Hidden => "hidden",
             Field::Heads => "heads",
@@ -72,6 +81,9 @@ impl Field {
             Field::HeadDim => "head_dim",
             Field::Vocab => "vocab",
             Field::SlidingWindow => "sliding_window",
+            Field::SlidingLayers => "sliding_layers",
+            Field::KvLoraRank => "kv_lora_rank",
+            Field::RopeDim => "qk_rope_head_dim",
             Field::MaxContext => "max_context",
             Field::Memory => "memory",
             Field::Bandwidth => "bandwidth",
@@ -117,6 +129,8 @@ pub enum InputError {
     ActiveExceedsTotal,
     /// More experts are routed per token than exist.
     ActiveExpertsExceedTotal,
+    /// More layers use the sliding window than the model has.
+    SlidingLayersExceedLayers,
     /// The reserve fraction must be at least 0 and below 1.
     ReserveOutOfRange,
     /// The acceptance rate must be at least 0 and at most 1.
@@ -141,6 +155,7 @@ impl InputError {
             InputError::KvHeadsNotDivisor => Field::KvHeads,
             InputError::ActiveExceedsTotal => Field::ActiveParams,
             InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
+            InputError::SlidingLayersExceedLayers => Field::SlidingLayers,
             InputError::ReserveOutOfRange => Field::Reserve,
             InputError::AcceptanceOutOfRange => Field::Acceptance,
             InputError::ContextShorterThanPrompt => Field::Context,
@@ -165,6 +180,7 @@ impl fmt::Display for InputError {
             InputError::KvHeadsNotDivisor => f.write_str("`heads` must be a multiple of `kv_heads`"),
             InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
             InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),
+            InputError::SlidingLayersExceedLayers => f.write_str("`sliding_layers` must not exceed `layers`"),
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
             InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),
             InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),

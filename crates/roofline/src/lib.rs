@@ -28,7 +28,7 @@ pub use error::{Field, InputError};
 pub use output::Output;
 pub use report::{Bound, Capacity, Inputs, Phase, Report, Speculative};
 pub use scenario::{
-    Experts, Hardware, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES,
+    Experts, Hardware, Latent, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES,
     MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};
@@ -54,6 +54,9 @@ impl Scenario {
                 head_dim: 128,
                 vocab: 32_000,
                 sliding_window: None,
+                sliding_layers: None,
+                latent: None,
+                expert_weights: None,
                 max_context: Some(4096),
             },
             hardware: Hardware {

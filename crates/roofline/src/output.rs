@@ -6,7 +6,9 @@
 //! `peak` (all devices together), `ridge`, `weight_time`, `weight_tokens_per_s`,
 //! `decode_bytes`, `decode_flops`, `decode_intensity`, `decode_time_memory`,
 //! `decode_time_compute`, `decode_time`, `ridge_ratio`, `bytes_per_token`,
-//! `tokens_per_s`, `batch_tokens_per_s`, `critical_batch`, `prefill_flops`,
+//! `tokens_per_s`, `batch_tokens_per_s`, `critical_batch`, `experts_touched` (routed
+//! experts per layer a decode step of the batch is expected to read, mixtures of
+//! experts only), `prefill_flops`,
 //! `prefill_bytes`, `prefill_intensity`, `prefill_time`, `latency`, `free_memory`,
 //! `max_requests`, `fit_context` (the longest context whose KV cache fits at the
 //! scenario's batch).
@@ -130,6 +132,7 @@ outputs! {
         TokensPerS => "tokens_per_s", TokenRate, |r| Some(r.tokens_per_s.0);
         BatchTokensPerS => "batch_tokens_per_s", TokenRate, |r| Some(r.batch_tokens_per_s.0);
         CriticalBatch => "critical_batch", Count, |r| r.critical_batch.map(f64::from);
+        ExpertsTouched => "experts_touched", Number, |r| r.experts_touched;
         PrefillFlops => "prefill_flops", Flops, |r| Some(r.prefill.flops.0);
         PrefillBytes => "prefill_bytes", BytesSi, |r| Some(r.prefill.bytes.0);
         PrefillIntensity => "prefill_intensity", Intensity, |r| Some(r.prefill.intensity.0);
@@ -254,19 +257,63 @@ impl Output {
         let w = &scenario.workload;
         let count = |v: f64| format_trimmed(v, 3, locale);
         let left = match self {
-            Output::WeightBytes => format!("{} × 10⁹ × {}", count(m.params / 1e9), bytes(scenario.weights.bytes())),
-            Output::KvPerToken => format!(
-                "2 × {} × {} × {} × {}",
-                m.layers,
-                m.kv_heads,
-                m.head_dim,
-                bytes(scenario.kv.bytes())
-            ),
-            Output::KvPerRequest | Output::KvPerRequestIec => format!(
-                "{} × {}",
-                q(r.kv_per_token.0, Unit::BytesSi),
-                count(r.kv_per_request.0 / r.kv_per_token.0)
-            ),
+            Output::WeightBytes => {
+                let experts = scenario.expert_params();
+                let part = |params: f64, dtype: crate::DataType| {
+                    format!("{} × 10⁹ × {}", count(params / 1e9), bytes(dtype.bytes()))
+                };
+                if experts > 0.0 && scenario.expert_type() != scenario.weights {
+                    format!(
+                        "{} + {}",
+                        part(m.params - experts, scenario.weights),
+                        part(experts, scenario.expert_type())
+                    )
+                } else {
+                    part(m.params, scenario.weights)
+                }
+            }
+            Output::KvPerToken => match m.latent {
+                Some(l) => format!(
+                    "{} × ({} + {}) × {}",
+                    m.layers,
+                    l.kv_rank,
+                    l.rope_dim,
+                    bytes(scenario.kv.bytes())
+                ),
+                None => format!(
+                    "2 × {} × {} × {} × {}",
+                    m.layers,
+                    m.kv_heads,
+                    m.head_dim,
+                    bytes(scenario.kv.bytes())
+                ),
+            },
+            Output::KvPerRequest | Output::KvPerRequestIec => match m.sliding_window {
+                // Per layer and token, times the tokens each kind of layer keeps.
+                Some(window) if m.sliding_layers.is_some_and(|n| n < m.layers) && w.context > window => {
+                    let sliding = m.sliding_layers.unwrap_or(m.layers);
+                    format!(
+                        "{} × ({} × {} + {} × {})",
+                        q(r.kv_per_token.0 / f64::from(m.layers), Unit::BytesSi),
+                        m.layers - sliding,
+                        w.context,
+                        sliding,
+                        window
+                    )
+                }
+                _ => format!(
+                    "{} × {}",
+                    q(r.kv_per_token.0, Unit::BytesSi),
+                    count(r.kv_per_request.0 / r.kv_per_token.0)
+                ),
+            },
+            Output::ExpertsTouched => {
+                let e = m.experts?;
+                format!(
+                    "{} × (1 − (1 − {}/{})^{})",
+                    e.count, e.active, e.count, w.batch
+                )
+            }
             Output::KvBatch => format!("{} × {}", q(r.kv_per_request.0, Unit::BytesSi), w.batch),
             Output::Ridge => format!(
                 "{} ÷ {}",
@@ -359,12 +406,24 @@ impl Output {
                     q(r.kv_per_request.0, Unit::BytesSi)
                 )
             }
-            Output::FitContext => format!(
-                "{} ÷ ({} × {})",
-                q(r.capacity.free.0, Unit::BytesSi),
-                w.batch,
-                q(r.kv_per_token.0, Unit::BytesSi)
-            ),
+            Output::FitContext => match (m.sliding_window, m.sliding_layers) {
+                // Beyond the window only the global layers grow.
+                (Some(window), Some(sliding)) if r.capacity.fit_context? > f64::from(window) => format!(
+                    "({} ÷ {} ÷ {} − {} × {}) ÷ {}",
+                    q(r.capacity.free.0, Unit::BytesSi),
+                    w.batch,
+                    q(r.kv_per_token.0 / f64::from(m.layers), Unit::BytesSi),
+                    sliding,
+                    window,
+                    m.layers - sliding
+                ),
+                _ => format!(
+                    "{} ÷ ({} × {})",
+                    q(r.capacity.free.0, Unit::BytesSi),
+                    w.batch,
+                    q(r.kv_per_token.0, Unit::BytesSi)
+                ),
+            },
             Output::SpecTokensPerStep => {
                 let sp = scenario.speculation?;
                 if sp.acceptance == 1.0 {

@@ -187,6 +187,10 @@ pub struct Report {
     /// Smallest batch at which decode becomes compute-bound; `None` if none up to
     /// the batch limit.
     pub critical_batch: Option<u32>,
+    /// Routed experts per layer that one decode step of the batch is expected to
+    /// read, E × (1 − (1 − k/E)^B) under uniform, independent routing; `None` for a
+    /// dense model.
+    pub experts_touched: Option<f64>,
     /// The prefill of the whole batch's prompts.
     pub prefill: Phase,
     /// Prefill plus every output token at the decode step's time.
@@ -208,11 +212,15 @@ struct Terms {
     shared_bytes: f64,
     expert_bytes: f64,
     route_miss: f64,
-    kv_per_token: f64,
+    /// KV bytes one token adds to one layer.
+    kv_per_layer: f64,
+    /// Layers: all of them, and those that attend through the window.
+    layers: f64,
+    sliding_layers: f64,
     /// FLOPs per token of the dense part (2 × active parameters).
     flops_per_token: f64,
-    /// Attention FLOPs per (query, key) pair over all layers.
-    attention_pair_flops: f64,
+    /// Attention FLOPs per (query, key) pair in one layer.
+    pair_flops: f64,
     window: f64,
 }
 
@@ -220,30 +228,55 @@ impl Terms {
     fn new(s: &Scenario) -> Terms {
         let m = &s.model;
         let devices = f64::from(s.workload.devices);
-        let bpw = s.weights.bytes();
-        let weight_bytes = m.params * bpw;
-        // Expert parameters: total − active = (E − k)/E of them, so all of them are
-        // (total − active) · E/(E − k); the rest is shared by every token.
-        let (expert_params, route_miss) = match m.experts {
-            Some(e) if e.count > e.active => {
-                let (count, active) = (f64::from(e.count), f64::from(e.active));
-                let experts = ((m.params - m.active_params) * count / (count - active)).min(m.params);
-                (experts, 1.0 - active / count)
+        let expert_params = s.expert_params();
+        let route_miss = m
+            .experts
+            .filter(|_| expert_params > 0.0)
+            .map_or(0.0, |e| 1.0 - f64::from(e.active) / f64::from(e.count));
+        let heads = f64::from(m.heads);
+        let (kv_elements, pair_flops) = match m.latent {
+            // Keys and values share the latent; with the up-projections absorbed
+            // into the query and the output (as decode kernels run it), each head
+            // scores against kv_rank + rope_dim elements and sums kv_rank of them.
+            Some(l) => {
+                let (rank, rope) = (f64::from(l.kv_rank), f64::from(l.rope_dim));
+                (rank + rope, 2.0 * heads * (2.0 * rank + rope))
             }
-            _ => (0.0, 0.0),
+            // Per head a dot product with the key and a weighted sum of the values.
+            None => {
+                let head_dim = f64::from(m.head_dim);
+                (2.0 * f64::from(m.kv_heads) * head_dim, 4.0 * heads * head_dim)
+            }
+        };
+        let window = m.sliding_window.map_or(f64::INFINITY, f64::from);
+        let sliding_layers = if window.is_finite() {
+            f64::from(m.sliding_layers.unwrap_or(m.layers))
+        } else {
+            0.0
         };
         Terms {
             bandwidth: s.hardware.bandwidth.0 * devices,
             peak: s.hardware.peaks.for_precision(s.weights.precision()).0 * devices,
-            weight_bytes,
-            shared_bytes: (m.params - expert_params) * bpw,
-            expert_bytes: expert_params * bpw,
+            weight_bytes: s.weight_bytes(),
+            shared_bytes: (m.params - expert_params) * s.weights.bytes(),
+            expert_bytes: expert_params * s.expert_type().bytes(),
             route_miss,
-            kv_per_token: 2.0 * f64::from(m.layers) * f64::from(m.kv_heads) * f64::from(m.head_dim) * s.kv.bytes(),
+            kv_per_layer: kv_elements * s.kv.bytes(),
+            layers: f64::from(m.layers),
+            sliding_layers,
             flops_per_token: 2.0 * m.active_params,
-            attention_pair_flops: 4.0 * f64::from(m.layers) * f64::from(m.heads) * f64::from(m.head_dim),
-            window: m.sliding_window.map_or(f64::INFINITY, f64::from),
+            pair_flops,
+            window,
         }
+    }
+
+    /// Share of the routed experts that `tokens` tokens passing together touch, if
+    /// each token picks its k of E experts uniformly and independently of the
+    /// others: an expert is missed by one token with probability 1 − k/E, by all of
+    /// them with (1 − k/E)^tokens. Real routers are skewed, so batches touch fewer
+    /// experts than this; the figure is an upper estimate of the bytes read.
+    fn touched(&self, tokens: f64) -> f64 {
+        1.0 - self.route_miss.powf(tokens)
     }
 
     /// Weight bytes read when `tokens` tokens pass through the model together: shared
@@ -252,12 +285,18 @@ impl Terms {
         if self.expert_bytes == 0.0 {
             return self.weight_bytes;
         }
-        let touched = 1.0 - self.route_miss.powf(tokens);
-        self.shared_bytes + self.expert_bytes * touched
+        self.shared_bytes + self.expert_bytes * self.touched(tokens)
     }
 
+    /// Layer-tokens a query at `context` attends to, summed over layers: the
+    /// global layers see the whole context, the windowed ones at most the window.
     fn attended(&self, context: f64) -> f64 {
-        context.min(self.window)
+        (self.layers - self.sliding_layers) * context + self.sliding_layers * context.min(self.window)
+    }
+
+    /// KV bytes one token adds, over all layers.
+    fn kv_per_token(&self) -> f64 {
+        self.kv_per_layer * self.layers
     }
 
     fn phase(&self, bytes: f64, flops: f64) -> Phase {
@@ -292,10 +331,10 @@ impl Terms {
     /// token. Decoding passes one token per request; speculative decoding's
     /// verification passes k + 1, each attending to the whole context.
     fn step(&self, batch: f64, per_request: f64, context: f64) -> Phase {
-        let kv_request = self.kv_per_token * self.attended(context);
+        let kv_request = self.kv_per_layer * self.attended(context);
         let tokens = batch * per_request;
-        let bytes = self.weights_read(tokens) + batch * (kv_request + per_request * self.kv_per_token);
-        let flops = tokens * (self.flops_per_token + self.attention_pair_flops * self.attended(context));
+        let bytes = self.weights_read(tokens) + batch * (kv_request + per_request * self.kv_per_token());
+        let flops = tokens * (self.flops_per_token + self.pair_flops * self.attended(context));
         self.phase(bytes, flops)
     }
 
@@ -317,19 +356,39 @@ impl Terms {
         }
     }
 
-    /// The prefill of `batch` prompts: causal attention over min(position, window)
-    /// keys per query, and every prompt token's KV entry written.
+    /// The prefill of `batch` prompts: causal attention over every earlier position
+    /// in a global layer and over min(position, window) in a windowed one, and
+    /// every prompt token's KV entry written.
     fn prefill(&self, batch: f64, prompt: f64) -> Phase {
         let w = self.window;
-        let pairs = if prompt <= w {
-            prompt * (prompt + 1.0) / 2.0
+        let full = prompt * (prompt + 1.0) / 2.0;
+        let windowed = if prompt <= w {
+            full
         } else {
             w * (w + 1.0) / 2.0 + (prompt - w) * w
         };
+        let pairs = (self.layers - self.sliding_layers) * full + self.sliding_layers * windowed;
         let tokens = batch * prompt;
-        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token;
-        let flops = tokens * self.flops_per_token + batch * pairs * self.attention_pair_flops;
+        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token();
+        let flops = tokens * self.flops_per_token + batch * pairs * self.pair_flops;
         self.phase(bytes, flops)
+    }
+
+    /// The longest context whose KV cache fits in `free` bytes per request; `None`
+    /// where every layer is windowed and the windowed cache fits (no limit).
+    fn fit_context(&self, free: f64) -> Option<f64> {
+        let global = self.layers - self.sliding_layers;
+        // Up to the window every layer keeps every token.
+        let within = free / (self.kv_per_layer * self.layers);
+        if within <= self.window {
+            return Some(within.floor());
+        }
+        if global == 0.0 {
+            return None;
+        }
+        // Beyond it only the global layers grow.
+        let beyond = (free / self.kv_per_layer - self.sliding_layers * self.window) / global;
+        Some(beyond.floor())
     }
 
     /// Smallest batch whose decode step is compute-bound.
@@ -342,8 +401,8 @@ impl Terms {
         // The closed form gives the start; the checks below make it exact in floats.
         let mut guess = if self.expert_bytes == 0.0 {
             let ridge = self.peak / self.bandwidth;
-            let f = self.flops_per_token + self.attention_pair_flops * self.attended(context);
-            let k = self.kv_per_token * (self.attended(context) + 1.0);
+            let f = self.flops_per_token + self.pair_flops * self.attended(context);
+            let k = self.kv_per_layer * (self.attended(context) + self.layers);
             let denominator = f - ridge * k;
             if denominator > 0.0 {
                 (ridge * self.weight_bytes / denominator)
@@ -402,21 +461,17 @@ impl Scenario {
         let t = Terms::new(self);
         let w = &self.workload;
         let (batch, context) = (f64::from(w.batch), f64::from(w.context));
-        let kv_per_request = t.kv_per_token * t.attended(context);
+        let kv_per_request = t.kv_per_layer * t.attended(context);
         let decode_weight_bytes = t.weights_read(batch);
         let decode = t.decode(batch, context);
         let prefill = t.prefill(batch, f64::from(w.prompt));
         let free = self.usable_memory().0 - (t.weight_bytes + self.draft_params() * self.weights.bytes());
         let kv_batch = kv_per_request * batch;
-        let fit_context = if t.window.is_finite() && batch * t.kv_per_token * t.window <= free {
-            None
-        } else {
-            Some((free / (batch * t.kv_per_token)).floor())
-        };
+        let fit_context = t.fit_context(free / batch);
         Report {
             weight_bytes: Bytes(t.weight_bytes),
             decode_weight_bytes: Bytes(decode_weight_bytes),
-            kv_per_token: Bytes(t.kv_per_token),
+            kv_per_token: Bytes(t.kv_per_token()),
             kv_per_request: Bytes(kv_per_request),
             kv_batch: Bytes(kv_batch),
             memory: Bytes(self.hardware.memory.0 * f64::from(w.devices)),
@@ -431,6 +486,11 @@ impl Scenario {
             tokens_per_s: TokensPerSecond(1.0 / decode.time.0),
             batch_tokens_per_s: TokensPerSecond(batch / decode.time.0),
             critical_batch: t.critical_batch(context),
+            experts_touched: self
+                .model
+                .experts
+                .filter(|_| t.expert_bytes > 0.0)
+                .map(|e| f64::from(e.count) * t.touched(batch)),
             prefill,
             latency: Seconds(prefill.time.0 + f64::from(w.output) * decode.time.0),
             capacity: Capacity {

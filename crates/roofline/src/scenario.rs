@@ -26,10 +26,30 @@ pub const MAX_DRAFT_TOKENS: u32 = 64;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Experts {
-    /// Experts per layer.
+    /// Routed experts per layer (`num_local_experts`, `num_experts`, `n_routed_experts`).
     pub count: u32,
-    /// Experts routed per token.
+    /// Routed experts chosen per token (`num_experts_per_tok`).
     pub active: u32,
+    /// Shared experts per layer, which every token passes through (DeepSeek's
+    /// `n_shared_experts`). They count as weights every token reads: with the total
+    /// and active parameters given, they change no figure, and the calculator shows
+    /// them so that a pasted config can be read back.
+    pub shared: u32,
+}
+
+/// Multi-head latent attention ([DeepSeek-V2](https://arxiv.org/abs/2405.04434),
+/// Section 2.1): each layer caches one compressed latent vector of `kv_rank`
+/// elements for keys and values together, plus one key part of `rope_dim` elements
+/// that carries the position, shared by all heads. Per token and layer that is
+/// `kv_rank + rope_dim` elements, where grouped-query attention caches
+/// 2 × KV heads × head dim.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Latent {
+    /// Elements of the compressed KV latent (`kv_lora_rank`).
+    pub kv_rank: u32,
+    /// Elements of the decoupled rotary key (`qk_rope_head_dim`).
+    pub rope_dim: u32,
 }
 
 /// A transformer's shape, as its `config.json` gives it.
@@ -54,8 +74,19 @@ pub struct Model {
     pub head_dim: u32,
     /// Vocabulary size.
     pub vocab: u32,
-    /// Sliding-window attention: the most tokens one layer attends to.
+    /// Sliding-window attention: the most tokens a windowed layer attends to.
     pub sliding_window: Option<u32>,
+    /// How many of the layers attend through the window; the others attend to the
+    /// whole context (Gemma 3: five of every six, gpt-oss: every other). `None`:
+    /// every layer, where a window is set. Only the count matters: the KV cache and
+    /// the attention work sum over layers, whatever their order.
+    pub sliding_layers: Option<u32>,
+    /// Multi-head latent attention, which replaces the KV heads' cache with a latent.
+    pub latent: Option<Latent>,
+    /// The storage type of the routed experts where the checkpoint stores them
+    /// differently from the other weights (gpt-oss: MXFP4 experts, BF16 elsewhere);
+    /// `None`: the weights' type throughout.
+    pub expert_weights: Option<DataType>,
     /// The longest context the model is made to read (`max_position_embeddings` in
     /// its `config.json`); `None` where it is not known. A longer context is
     /// computed all the same, and [`Scenario::context_beyond_model`] says so.
@@ -233,6 +264,12 @@ impl Scenario {
             if e.active > e.count {
                 return Err(InputError::ActiveExpertsExceedTotal);
             }
+            if e.shared > MAX_DIM {
+                return Err(InputError::TooLarge {
+                    field: Field::SharedExperts,
+                    max: f64::from(MAX_DIM),
+                });
+            }
         }
         positive(Field::Layers, m.layers, MAX_DIM)?;
         positive(Field::Hidden, m.hidden, MAX_DIM)?;
@@ -245,6 +282,16 @@ impl Scenario {
         positive(Field::Vocab, m.vocab, MAX_TOKENS)?;
         if let Some(w) = m.sliding_window {
             positive(Field::SlidingWindow, w, MAX_TOKENS)?;
+        }
+        if let Some(n) = m.sliding_layers {
+            positive(Field::SlidingLayers, n, MAX_DIM)?;
+            if n > m.layers {
+                return Err(InputError::SlidingLayersExceedLayers);
+            }
+        }
+        if let Some(l) = m.latent {
+            positive(Field::KvLoraRank, l.kv_rank, MAX_DIM)?;
+            positive(Field::RopeDim, l.rope_dim, MAX_DIM)?;
         }
         if let Some(c) = m.max_context {
             positive(Field::MaxContext, c, MAX_TOKENS)?;
@@ -284,8 +331,11 @@ impl Scenario {
         }
         groups(self.weights)?;
         groups(self.kv)?;
+        if let Some(e) = m.expert_weights {
+            groups(e)?;
+        }
 
-        let needed = (m.params + self.draft_params()) * self.weights.bytes();
+        let needed = self.weight_bytes() + self.draft_params() * self.weights.bytes();
         let available = self.usable_memory().0;
         if needed > available {
             return Err(InputError::ModelDoesNotFit { needed, available });
@@ -318,6 +368,40 @@ impl Scenario {
     /// speculative decoding is off.
     pub fn draft_params(&self) -> f64 {
         self.active_speculation().map_or(0.0, |sp| sp.draft_params)
+    }
+
+    /// Parameters of the routed experts, all of them: with E routed experts of which
+    /// k serve a token, total − active parameters are the E − k experts a token
+    /// skips, so all E hold (total − active) × E ÷ (E − k). Shared experts, attention,
+    /// embeddings and dense layers are the rest, which every token reads. 0 for a
+    /// dense model (or one that routes every token to every expert).
+    pub fn expert_params(&self) -> f64 {
+        let m = &self.model;
+        match m.experts {
+            Some(e) if e.count > e.active => {
+                let (count, active) = (f64::from(e.count), f64::from(e.active));
+                ((m.params - m.active_params) * count / (count - active)).clamp(0.0, m.params)
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// The storage type of the routed experts.
+    pub fn expert_type(&self) -> DataType {
+        self.model.expert_weights.unwrap_or(self.weights)
+    }
+
+    /// Bytes of the model's weights in memory: the routed experts in their type, the
+    /// rest in the weights' type.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let s = Scenario::example();
+    /// assert_eq!(s.weight_bytes(), 14e9);
+    /// ```
+    pub fn weight_bytes(&self) -> f64 {
+        let experts = self.expert_params();
+        (self.model.params - experts) * self.weights.bytes() + experts * self.expert_type().bytes()
     }
 
     /// Memory of all devices less the reserve.

@@ -41,12 +41,25 @@ fn wild_model() -> BoxedStrategy<Model> {
         proptest::array::uniform6(wild_u32()),
         proptest::option::of(wild_u32()),
         proptest::option::of(wild_u32()),
+        (
+            proptest::option::of(wild_u32()),
+            proptest::option::of((wild_u32(), wild_u32())),
+            proptest::option::of(0usize..7),
+            wild_u32(),
+        ),
     )
         .prop_map(
-            |(params, active_params, experts, dims, sliding_window, max_context)| Model {
+            |(params, active_params, experts, dims, sliding_window, max_context, more)| Model {
                 params,
                 active_params,
-                experts: experts.map(|(count, active)| Experts { count, active }),
+                experts: experts.map(|(count, active)| Experts {
+                    count,
+                    active,
+                    shared: more.3,
+                }),
+                sliding_layers: more.0,
+                latent: more.1.map(|(kv_rank, rope_dim)| Latent { kv_rank, rope_dim }),
+                expert_weights: more.2.map(|i| DataType::ALL[i]),
                 layers: dims[0],
                 hidden: dims[1],
                 heads: dims[2],
@@ -109,7 +122,9 @@ prop_compose! {
     fn valid_scenario()(
         params in 1e8..2e11f64, active_share in 0.1..1.0f64, moe in proptest::bool::ANY,
         layers in 1u32..128, kv_heads in 1u32..16, group in 1u32..8, head_dim in 32u32..257,
-        window in proptest::option::of(512u32..65_536),
+        window in proptest::option::of((512u32..65_536, proptest::option::of(0.0..=1.0f64))),
+        latent in proptest::option::of((64u32..1024, 16u32..128)),
+        mxfp4_experts in proptest::bool::ANY,
         max_context in proptest::option::of(1u32..1_000_000),
         bandwidth in 1e11..1e13f64, peak in 1e13..5e15f64,
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
@@ -121,9 +136,16 @@ prop_compose! {
             model: Model {
                 params,
                 active_params: if moe { params * active_share } else { params },
-                experts: moe.then_some(Experts { count: 8, active: 2 }),
+                experts: moe.then_some(Experts { count: 8, active: 2, shared: 1 }),
                 layers, hidden: 4096, heads: kv_heads * group, kv_heads, head_dim, vocab: 32_000,
-                sliding_window: window, max_context,
+                sliding_window: window.map(|(w, _)| w),
+                // Some share of the layers windowed, the rest global.
+                sliding_layers: window
+                    .and_then(|(_, share)| share)
+                    .map(|share| ((f64::from(layers) * share).round() as u32).max(1)),
+                latent: latent.map(|(kv_rank, rope_dim)| Latent { kv_rank, rope_dim }),
+                expert_weights: (moe && mxfp4_experts).then_some(DataType::Fp4(Groups::MXFP4)),
+                max_context,
             },
             hardware: Hardware {
                 // Room for the weights, a draft of up to a fifth of them, and some KV cache.

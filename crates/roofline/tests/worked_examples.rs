@@ -36,6 +36,9 @@ fn llama3_8b() -> Model {
         head_dim: 128,
         vocab: 128_256,
         sliding_window: None,
+        sliding_layers: None,
+        latent: None,
+        expert_weights: None,
         max_context: Some(8192),
     }
 }
@@ -173,7 +176,7 @@ fn mixture_of_experts_reads_active_experts_at_batch_one() {
     s.model = Model {
         params: 46.7e9,
         active_params: 12.9e9,
-        experts: Some(Experts { count: 8, active: 2 }),
+        experts: Some(Experts { count: 8, active: 2, shared: 0 }),
         kv_heads: 8,
         ..s.model
     };
@@ -651,7 +654,7 @@ fn mixture_of_experts_verification_touches_more_experts() {
     s.model = Model {
         params: 46.7e9,
         active_params: 12.9e9,
-        experts: Some(Experts { count: 8, active: 2 }),
+        experts: Some(Experts { count: 8, active: 2, shared: 0 }),
         kv_heads: 8,
         ..s.model
     };

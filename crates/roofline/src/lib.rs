@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod config;
 mod dtype;
 mod error;
 mod output;
@@ -23,6 +24,7 @@ mod scenario;
 mod sweep;
 mod units;
 
+pub use config::{from_config, ConfigError, Json, ModelConfig};
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
 pub use output::Output;

@@ -1,0 +1,417 @@
+//! A model from a Hugging Face `config.json`.
+//!
+//! The crate reads no JSON text itself: the browser parses it with its own `JSON.parse`
+//! and hands over a [`Json`] tree (tests build one with a JSON crate), so the bundle
+//! carries no JSON parser. [`from_config`] reads the shape the calculator needs, and
+//! estimates the parameter count from it where the reader gives none.
+
+use crate::dtype::{DataType, Groups};
+use crate::scenario::{Experts, Latent, Model};
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// A string.
+    Text(String),
+    /// An array.
+    List(Vec<Json>),
+    /// An object, its keys in the order written.
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(pairs) => pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// What a config says, read into the calculator's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelConfig {
+    /// The model.
+    pub model: Model,
+    /// Whether the parameter counts were estimated from the shapes (no count given).
+    pub params_estimated: bool,
+    /// The storage type of the weights the checkpoint declares (`torch_dtype`, or its
+    /// quantization), where the config names one this crate knows.
+    pub weights: Option<DataType>,
+    /// Keys the calculator did not understand, as written (`vision_config`,
+    /// `text_config.cache_implementation`), for the reader to check.
+    pub unknown: Vec<String>,
+}
+
+/// Why a config cannot be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConfigError {
+    /// The text is not a JSON object.
+    NotAnObject,
+    /// A figure the calculator needs is missing; the keys it looked for.
+    Missing(&'static [&'static str]),
+    /// A figure is not a whole number the calculator accepts.
+    Invalid(&'static str),
+}
+
+/// Keys that describe training, tokens or code rather than bytes and FLOPs of
+/// inference: read and deliberately left out.
+const IRRELEVANT: &[&str] = &[
+    "_name_or_path",
+    "architectures",
+    "attention_bias",
+    "attention_dropout",
+    "attn_logit_softcapping",
+    "aux_loss_alpha",
+    "auto_map",
+    "bos_token_id",
+    "boi_token_index",
+    "eoi_token_index",
+    "eos_token_id",
+    "ep_size",
+    "final_logit_softcapping",
+    "hidden_act",
+    "hidden_activation",
+    "image_token_index",
+    "initializer_factor",
+    "initializer_range",
+    "mlp_bias",
+    "mm_tokens_per_image",
+    "model_type",
+    "n_group",
+    "norm_topk_prob",
+    "num_nextn_predict_layers",
+    "output_router_logits",
+    "pad_token_id",
+    "pretraining_tp",
+    "query_pre_attn_scalar",
+    "rms_norm_eps",
+    "rope_local_base_freq",
+    "rope_scaling",
+    "rope_theta",
+    "routed_scaling_factor",
+    "router_aux_loss_coef",
+    "router_jitter_noise",
+    "scoring_func",
+    "seq_aux",
+    "swiglu_limit",
+    "topk_group",
+    "topk_method",
+    "transformers_version",
+    "use_cache",
+    "vocab_size_per_layer_input",
+    "max_window_layers",
+];
+
+/// The keys each figure is read from, first match wins.
+const LAYERS: &[&str] = &["num_hidden_layers", "n_layer", "num_layers"];
+const HIDDEN: &[&str] = &["hidden_size", "n_embd", "d_model"];
+const HEADS: &[&str] = &["num_attention_heads", "n_head"];
+const KV_HEADS: &[&str] = &["num_key_value_heads"];
+const HEAD_DIM: &[&str] = &["head_dim"];
+const VOCAB: &[&str] = &["vocab_size"];
+const MAX_CONTEXT: &[&str] = &["max_position_embeddings", "n_positions", "max_sequence_length"];
+const FFN: &[&str] = &["intermediate_size", "n_inner", "ffn_dim"];
+const MOE_FFN: &[&str] = &["moe_intermediate_size"];
+const EXPERTS: &[&str] = &["num_local_experts", "num_experts", "n_routed_experts"];
+const ACTIVE_EXPERTS: &[&str] = &["num_experts_per_tok", "experts_per_token"];
+const SHARED_EXPERTS: &[&str] = &["n_shared_experts"];
+const SHARED_FFN: &[&str] = &["shared_expert_intermediate_size"];
+const DENSE_LAYERS: &[&str] = &["first_k_dense_replace"];
+const SPARSE_STEP: &[&str] = &["decoder_sparse_step", "moe_layer_freq"];
+const KV_RANK: &[&str] = &["kv_lora_rank"];
+const Q_RANK: &[&str] = &["q_lora_rank"];
+const ROPE_DIM: &[&str] = &["qk_rope_head_dim"];
+const NOPE_DIM: &[&str] = &["qk_nope_head_dim"];
+const V_DIM: &[&str] = &["v_head_dim"];
+const WINDOW: &[&str] = &["sliding_window"];
+const USE_WINDOW: &[&str] = &["use_sliding_window"];
+const PATTERN: &[&str] = &["sliding_window_pattern"];
+const LAYER_TYPES: &[&str] = &["layer_types"];
+const TIED: &[&str] = &["tie_word_embeddings"];
+const DTYPE: &[&str] = &["torch_dtype", "dtype"];
+const QUANTIZATION: &[&str] = &["quantization_config"];
+const MLP_ONLY: &[&str] = &["mlp_only_layers"];
+
+/// Every key this module reads.
+const READ: &[&[&str]] = &[
+    LAYERS,
+    HIDDEN,
+    HEADS,
+    KV_HEADS,
+    HEAD_DIM,
+    VOCAB,
+    MAX_CONTEXT,
+    FFN,
+    MOE_FFN,
+    EXPERTS,
+    ACTIVE_EXPERTS,
+    SHARED_EXPERTS,
+    SHARED_FFN,
+    DENSE_LAYERS,
+    SPARSE_STEP,
+    KV_RANK,
+    Q_RANK,
+    ROPE_DIM,
+    NOPE_DIM,
+    V_DIM,
+    WINDOW,
+    USE_WINDOW,
+    PATTERN,
+    LAYER_TYPES,
+    TIED,
+    DTYPE,
+    QUANTIZATION,
+    MLP_ONLY,
+];
+
+/// Reads figures from one object (a config, or a multimodal config's `text_config`).
+struct Reader<'a> {
+    object: &'a Json,
+}
+
+impl Reader<'_> {
+    fn value(&self, keys: &[&str]) -> Option<&Json> {
+        keys.iter()
+            .find_map(|k| self.object.get(k))
+            .filter(|v| **v != Json::Null)
+    }
+
+    /// A whole number at one of `keys`; `Ok(None)` where none is written.
+    fn count(&self, keys: &'static [&'static str]) -> Result<Option<u32>, ConfigError> {
+        match self.value(keys) {
+            None => Ok(None),
+            Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => {
+                Ok(Some(*n as u32))
+            }
+            Some(_) => Err(ConfigError::Invalid(keys[0])),
+        }
+    }
+
+    fn required(&self, keys: &'static [&'static str]) -> Result<u32, ConfigError> {
+        self.count(keys)?.ok_or(ConfigError::Missing(keys))
+    }
+
+    fn text(&self, keys: &[&str]) -> Option<&str> {
+        match self.value(keys) {
+            Some(Json::Text(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn flag(&self, keys: &[&str]) -> Option<bool> {
+        match self.value(keys) {
+            Some(Json::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// A storage type from `torch_dtype` and `quantization_config`: the type of the
+/// weights, and of the routed experts where the quantization covers only them.
+fn storage(r: &Reader<'_>) -> (Option<DataType>, Option<DataType>) {
+    let plain = match r.text(DTYPE) {
+        Some("bfloat16") => Some(DataType::Bf16),
+        Some("float16") => Some(DataType::Fp16),
+        Some("float32") => Some(DataType::Fp32),
+        _ => None,
+    };
+    let Some(q) = r.value(QUANTIZATION) else {
+        return (plain, None);
+    };
+    let q = Reader { object: q };
+    let group = |default: u32| q.count(&["group_size"]).ok().flatten().unwrap_or(default);
+    match q.text(&["quant_method"]) {
+        // Block-wise FP8 (DeepSeek-V3: 128 × 128 blocks, one FP32 scale each, about
+        // 0.002 bit per weight, which the type leaves out).
+        Some("fp8") => (Some(DataType::Fp8), None),
+        // MXFP4 for the experts, the rest as `torch_dtype` says (gpt-oss).
+        Some("mxfp4") => (plain, Some(DataType::Fp4(Groups::MXFP4))),
+        Some("gptq" | "awq") if q.count(&["bits"]).ok().flatten() == Some(4) => (
+            Some(DataType::Int4(Groups {
+                group_size: group(128),
+                ..Groups::INT4_G128
+            })),
+            None,
+        ),
+        _ => (plain, None),
+    }
+}
+
+/// How many of `layers` attend through the window, from `layer_types` or a
+/// repeating pattern (`sliding_window_pattern` n: n − 1 windowed layers, then a
+/// global one); `None` where every layer does.
+fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigError> {
+    if let Some(Json::List(kinds)) = r.value(LAYER_TYPES) {
+        let sliding = kinds
+            .iter()
+            .filter(|k| matches!(k, Json::Text(t) if t.contains("sliding")))
+            .count() as u32;
+        return Ok(Some(sliding));
+    }
+    Ok(r.count(PATTERN)?.filter(|p| *p > 0).map(|p| layers - layers / p))
+}
+
+/// Reads a model from a `config.json`. `params` (total, and active for a mixture of
+/// experts) where the reader knows them; otherwise they are estimated from the
+/// shapes: embeddings (and an output head unless tied), attention, gated MLPs of
+/// three matrices, experts with their router (norms and biases left out).
+pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<ModelConfig, ConfigError> {
+    if !matches!(json, Json::Object(_)) {
+        return Err(ConfigError::NotAnObject);
+    }
+    // Multimodal configs (Gemma 3) keep the language model in `text_config`.
+    let text = json.get("text_config").filter(|t| matches!(t, Json::Object(_)));
+    let r = Reader {
+        object: text.unwrap_or(json),
+    };
+    let mut unknown = Vec::new();
+    for (object, prefix) in [(Some(json), ""), (text, "text_config.")] {
+        let Some(Json::Object(pairs)) = object else { continue };
+        for (key, _) in pairs {
+            let known = IRRELEVANT.contains(&key.as_str())
+                || READ.iter().any(|keys| keys.contains(&key.as_str()))
+                || (prefix.is_empty() && text.is_some() && key == "text_config");
+            if !known {
+                unknown.push(format!("{prefix}{key}"));
+            }
+        }
+    }
+
+    let layers = r.required(LAYERS)?;
+    let hidden = r.required(HIDDEN)?;
+    let heads = r.required(HEADS)?;
+    let kv_heads = r.count(KV_HEADS)?.unwrap_or(heads);
+    let latent = match (r.count(KV_RANK)?, r.count(ROPE_DIM)?) {
+        (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
+        _ => None,
+    };
+    let head_dim = match (r.count(HEAD_DIM)?, latent, r.count(NOPE_DIM)?) {
+        (Some(d), _, _) => d,
+        (None, Some(l), Some(nope)) => nope + l.rope_dim,
+        _ => hidden / heads.max(1),
+    };
+    let vocab = r.required(VOCAB)?;
+    let window = match r.flag(USE_WINDOW) {
+        Some(false) => None,
+        _ => r.count(WINDOW)?,
+    };
+    let sliding = match window {
+        Some(_) => sliding_layers(&r, layers)?,
+        None => None,
+    };
+    let experts = match (r.count(EXPERTS)?, r.count(ACTIVE_EXPERTS)?) {
+        (Some(count), Some(active)) if count > 0 => Some(Experts {
+            count,
+            active,
+            shared: r
+                .count(SHARED_EXPERTS)?
+                .unwrap_or(u32::from(r.count(SHARED_FFN)?.is_some_and(|d| d > 0))),
+        }),
+        _ => None,
+    };
+    // A multimodal config may declare the type beside `text_config` only.
+    let (weights, expert_weights) = match storage(&r) {
+        (None, None) => storage(&Reader { object: json }),
+        found => found,
+    };
+    let estimate = Estimate::new(&r, layers, hidden, heads, kv_heads, head_dim, vocab, latent, experts)?;
+    let (total, active) = match params {
+        Some((total, active)) => (total, active.unwrap_or(if experts.is_some() { estimate.active } else { total })),
+        None => (estimate.total, estimate.active),
+    };
+    Ok(ModelConfig {
+        model: Model {
+            params: total,
+            active_params: active,
+            experts,
+            layers,
+            hidden,
+            heads,
+            kv_heads,
+            head_dim,
+            vocab,
+            sliding_window: window,
+            sliding_layers: sliding.filter(|n| *n != layers),
+            latent,
+            expert_weights: expert_weights.filter(|_| experts.is_some()),
+            max_context: r.count(MAX_CONTEXT)?,
+        },
+        params_estimated: params.is_none(),
+        weights,
+        unknown,
+    })
+}
+
+/// Parameters counted from the shapes.
+struct Estimate {
+    total: f64,
+    active: f64,
+}
+
+impl Estimate {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        r: &Reader<'_>,
+        layers: u32,
+        hidden: u32,
+        heads: u32,
+        kv_heads: u32,
+        head_dim: u32,
+        vocab: u32,
+        latent: Option<Latent>,
+        experts: Option<Experts>,
+    ) -> Result<Estimate, ConfigError> {
+        let f = f64::from;
+        let (h, heads) = (f(hidden), f(heads));
+        let tied = r.flag(TIED).unwrap_or(false);
+        let embeddings = f(vocab) * h * if tied { 1.0 } else { 2.0 };
+        let attention = match latent {
+            Some(l) => {
+                let qk = f(head_dim);
+                let v = f(r.count(V_DIM)?.unwrap_or(head_dim - l.rope_dim));
+                let query = match r.count(Q_RANK)? {
+                    Some(q) => h * f(q) + f(q) * heads * qk,
+                    None => h * heads * qk,
+                };
+                let rank = f(l.kv_rank);
+                let nope = qk - f(l.rope_dim);
+                query + h * (rank + f(l.rope_dim)) + rank * heads * (nope + v) + heads * v * h
+            }
+            None => 2.0 * h * heads * f(head_dim) + 2.0 * h * f(kv_heads) * f(head_dim),
+        };
+        let ffn = r.count(FFN)?.map_or(4.0 * h, f);
+        let mlp = |width: f64| 3.0 * h * width;
+        let Some(e) = experts else {
+            let total = embeddings + f(layers) * (attention + mlp(ffn));
+            return Ok(Estimate { total, active: total });
+        };
+        let expert_ffn = r.count(MOE_FFN)?.map_or(ffn, f);
+        let shared_ffn = r.count(SHARED_FFN)?.map_or(expert_ffn, f);
+        // Layers with a plain MLP: DeepSeek's first k, or those `mlp_only_layers` lists.
+        let mlp_only = match r.value(MLP_ONLY) {
+            Some(Json::List(list)) => list.len() as u32,
+            _ => 0,
+        };
+        let dense = r.count(DENSE_LAYERS)?.unwrap_or(0).max(mlp_only).min(layers);
+        let step = r.count(SPARSE_STEP)?.unwrap_or(1).max(1);
+        let moe_layers = f((layers - dense) / step);
+        let dense_layers = f(layers) - moe_layers;
+        let router = h * f(e.count);
+        let routed = f(e.count) * mlp(expert_ffn);
+        let shared = f(e.shared) * mlp(shared_ffn);
+        let total =
+            embeddings + f(layers) * attention + dense_layers * mlp(ffn) + moe_layers * (routed + shared + router);
+        let skipped = moe_layers * f(e.count - e.active.min(e.count)) * mlp(expert_ffn);
+        Ok(Estimate {
+            total,
+            active: total - skipped,
+        })
+    }
+}

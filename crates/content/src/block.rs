@@ -248,6 +248,10 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
             Field::HeadDim => &["head_dim", "model"],
             Field::Experts
             | Field::ActiveExperts
+            | Field::SharedExperts
+            | Field::SlidingLayers
+            | Field::KvLoraRank
+            | Field::RopeDim
             | Field::Hidden
             | Field::Vocab
             | Field::SlidingWindow

@@ -33,6 +33,7 @@ pub fn presets(p: &presets::Presets) -> Presets {
             .map(|h| wire::HardwarePreset {
                 id: h.id.clone(),
                 name: h.name.clone(),
+                vendor: h.vendor.clone(),
                 hardware: h.hardware,
             })
             .collect(),

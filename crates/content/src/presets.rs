@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use roofline::{
-    Bytes, BytesPerSecond, Experts, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario, MAX_BYTES,
+    Bytes, BytesPerSecond, DataType, Experts, Latent, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario, MAX_BYTES,
     MAX_FLOPS, MAX_PARAMS,
 };
 use serde::Deserialize;
@@ -19,6 +19,8 @@ struct HardwareSpec {
     id: String,
     /// Display name.
     name: String,
+    /// The maker, by which the calculator groups its list.
+    vendor: String,
     /// Memory in GB (10⁹ bytes).
     memory_gb: f64,
     /// Memory bandwidth in GB/s.
@@ -57,6 +59,9 @@ struct ModelSpec {
     experts: Option<u32>,
     #[serde(default)]
     active_experts: Option<u32>,
+    /// Shared experts per MoE layer (DeepSeek's `n_shared_experts`).
+    #[serde(default)]
+    shared_experts: Option<u32>,
     layers: u32,
     hidden: u32,
     heads: u32,
@@ -65,6 +70,17 @@ struct ModelSpec {
     vocab: u32,
     #[serde(default)]
     sliding_window: Option<u32>,
+    /// Layers that attend through the window (the rest are global); all by default.
+    #[serde(default)]
+    sliding_layers: Option<u32>,
+    /// Multi-head latent attention: `kv_lora_rank` and `qk_rope_head_dim`.
+    #[serde(default)]
+    kv_lora_rank: Option<u32>,
+    #[serde(default)]
+    qk_rope_head_dim: Option<u32>,
+    /// The checkpoint's storage type of the routed experts (`fp4` for MXFP4).
+    #[serde(default)]
+    expert_weights: Option<String>,
     /// The longest context the model reads: `max_position_embeddings`.
     #[serde(default)]
     max_context: Option<u32>,
@@ -81,6 +97,8 @@ pub struct HardwarePreset {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The maker.
+    pub vendor: String,
     /// The figures.
     pub hardware: Hardware,
     /// Source URL per figure.
@@ -122,6 +140,7 @@ const MODEL_FIGURES: &[&str] = &[
     "active_params_b",
     "experts",
     "active_experts",
+    "shared_experts",
     "layers",
     "hidden",
     "heads",
@@ -129,6 +148,10 @@ const MODEL_FIGURES: &[&str] = &[
     "head_dim",
     "vocab",
     "sliding_window",
+    "sliding_layers",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "expert_weights",
     "max_context",
 ];
 
@@ -467,6 +490,7 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
             hardware,
             id: s.id,
             name: s.name,
+            vendor: s.vendor,
             sources,
         })
     })
@@ -474,11 +498,38 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
 
 /// A model's shape in the core's units, checked by the core's own validation.
 fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
+    let shared = s.shared_experts.unwrap_or(0);
     let experts = match (s.experts, s.active_experts) {
-        (Some(count), Some(active)) => Some(Experts { count, active }),
+        (Some(count), Some(active)) => Some(Experts { count, active, shared }),
         (None, None) => None,
         (Some(_), None) => return Err(item.error(&["experts"], "give both `experts` and `active_experts`")),
         (None, Some(_)) => return Err(item.error(&["active_experts"], "give both `experts` and `active_experts`")),
+    };
+    if experts.is_none() && s.shared_experts.is_some() {
+        return Err(item.error(&["shared_experts"], "`shared_experts` needs `experts` and `active_experts`"));
+    }
+    let latent = match (s.kv_lora_rank, s.qk_rope_head_dim) {
+        (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
+        (None, None) => None,
+        (Some(_), None) => return Err(item.error(&["kv_lora_rank"], "give both `kv_lora_rank` and `qk_rope_head_dim`")),
+        (None, Some(_)) => {
+            return Err(item.error(&["qk_rope_head_dim"], "give both `kv_lora_rank` and `qk_rope_head_dim`"))
+        }
+    };
+    if s.sliding_layers.is_some() && s.sliding_window.is_none() {
+        return Err(item.error(&["sliding_layers"], "`sliding_layers` needs `sliding_window`"));
+    }
+    let expert_weights = match &s.expert_weights {
+        None => None,
+        Some(_) if experts.is_none() => {
+            return Err(item.error(&["expert_weights"], "`expert_weights` needs `experts` and `active_experts`"))
+        }
+        Some(id) => Some(DataType::from_id(id).ok_or_else(|| {
+            item.error(&["expert_weights"], format!("unknown data type `{id}`")).hint(format!(
+                "one of {}",
+                DataType::ALL.map(|d| d.id()).join(", ")
+            ))
+        })?),
     };
     let params = to_base(Field::Params, s.params_b).map_err(|e| item.invalid("params_b", &e))?;
     let active_params = match s.active_params_b {
@@ -496,6 +547,9 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
         head_dim: s.head_dim,
         vocab: s.vocab,
         sliding_window: s.sliding_window,
+        sliding_layers: s.sliding_layers,
+        latent,
+        expert_weights,
         max_context: s.max_context,
     };
     let mut p = probe();
@@ -519,7 +573,12 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
             ("active_params_b", s.active_params_b.is_some()),
             ("experts", s.experts.is_some()),
             ("active_experts", s.active_experts.is_some()),
+            ("shared_experts", s.shared_experts.is_some()),
             ("sliding_window", s.sliding_window.is_some()),
+            ("sliding_layers", s.sliding_layers.is_some()),
+            ("kv_lora_rank", s.kv_lora_rank.is_some()),
+            ("qk_rope_head_dim", s.qk_rope_head_dim.is_some()),
+            ("expert_weights", s.expert_weights.is_some()),
             ("max_context", s.max_context.is_some()),
         ] {
             if set {

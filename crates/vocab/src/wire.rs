@@ -48,6 +48,8 @@ pub struct HardwarePreset {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The maker, by which the calculator groups its list.
+    pub vendor: String,
     /// Figures.
     pub hardware: Hardware,
 }
@@ -393,6 +395,7 @@ mod tests {
             hardware: vec![HardwarePreset {
                 id: "h".into(),
                 name: "H".into(),
+                vendor: "V".into(),
                 hardware: s.hardware,
             }],
         }

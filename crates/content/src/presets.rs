@@ -641,8 +641,21 @@ mod tests {
         let hardware = parse_hardware("hardware.yaml", &project_file("hardware.yaml"), &mut out);
         let models = parse_models("models.yaml", &project_file("models.yaml"), &mut out);
         assert!(out.is_empty(), "{out:?}");
-        assert_eq!(hardware.len(), 9);
-        assert_eq!(models.len(), 7);
+        // The devices and models readers ask about, among others.
+        for id in [
+            "h100-sxm", "h200", "h20", "l40s", "b200", "gb200", "mi300x", "mi325x", "mi355x", "gaudi-3", "tpu-v5e",
+            "tpu-v6e", "rtx-5090", "m4-max",
+        ] {
+            assert!(hardware.iter().any(|h| h.id == id), "{id}");
+        }
+        // Grouped by vendor: each vendor's devices stand together.
+        let vendors: Vec<&str> = hardware.iter().map(|h| h.vendor.as_str()).collect();
+        let mut groups = vendors.clone();
+        groups.dedup();
+        let mut unique = groups.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(groups.len(), unique.len(), "{vendors:?}");
         for h in &hardware {
             let mut figures = vec!["memory_gb", "bandwidth_gb_s", "fp16_tflops"];
             figures.extend(h.hardware.peaks.fp8.map(|_| "fp8_tflops"));
@@ -727,22 +740,22 @@ mod tests {
     fn a_missing_figure_source_or_a_repeated_id_is_an_error() {
         let cases = [
             (
-                "- id: x\n  name: X\n  memory_gb: 80\n  fp16_tflops: 1\n  source: https://a.example\n",
+                "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  fp16_tflops: 1\n  source: https://a.example\n",
                 "missing field `bandwidth_gb_s`",
             ),
             (
-                "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
                 "`memory_gb` has no source",
             ),
             (
-                "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: ftp://a\n",
+                "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: ftp://a\n",
                 "is not an http(s) URL",
             ),
             (
                 concat!(
-                    "- id: x\n  name: X\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                    "- id: x\n  name: X\n  vendor: V\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
                     "  source: https://a.example\n",
-                    "- id: x\n  name: Y\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
+                    "- id: x\n  name: Y\n  vendor: V\n  memory_gb: 1\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n",
                     "  source: https://a.example\n",
                 ),
                 "hardware `x` is defined twice",
@@ -769,7 +782,7 @@ mod tests {
     #[test]
     fn figures_beyond_the_cores_limits_are_errors_at_their_key() {
         let device = concat!(
-            "- id: x\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n",
+            "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 2000\n  fp16_tflops: 300\n",
             "  fp8_tflops: 600\n  int8_tops: 600\n  source: https://a.example\n",
         );
         let model = concat!(
@@ -782,35 +795,35 @@ mod tests {
                 true,
                 "memory_gb: 80",
                 "memory_gb: 1e300",
-                3,
+                4,
                 "hardware `x`: `memory_gb` must be at most 1000000",
             ),
             (
                 true,
                 "bandwidth_gb_s: 2000",
                 "bandwidth_gb_s: 1e-12",
-                4,
+                5,
                 "hardware `x`: `bandwidth_gb_s` must be at least 0.000000001",
             ),
             (
                 true,
                 "fp16_tflops: 300",
                 "fp16_tflops: -1",
-                5,
+                6,
                 "hardware `x`: `fp16_tflops` must be greater than zero",
             ),
             (
                 true,
                 "fp8_tflops: 600",
                 "fp8_tflops: .inf",
-                6,
+                7,
                 "hardware `x`: `fp8_tflops` must be a finite number",
             ),
             (
                 true,
                 "int8_tops: 600",
                 "int8_tops: 1e300",
-                7,
+                8,
                 "hardware `x`: `int8_tops` must be at most 10000000",
             ),
             (
@@ -863,12 +876,12 @@ mod tests {
     fn a_file_of_many_faulty_presets_stops_after_a_bounded_number_of_messages() {
         // Each preset lacks its sources: three messages each.
         let yaml: String = (0..2000)
-            .map(|i| format!("- id: x{i}\n  name: X\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n"))
+            .map(|i| format!("- id: x{i}\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n"))
             .collect();
         let found = errors(true, &yaml);
         assert_eq!(found.len(), 7 * 3 + 1);
         let last = &found[7 * 3];
         assert_eq!(last.message, "hardware `x7` and the presets after it are not checked");
-        assert_eq!((last.line, last.column), (36, 3));
+        assert_eq!((last.line, last.column), (43, 3));
     }
 }

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use roofline::{
-    Bytes, BytesPerSecond, DataType, Experts, Latent, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario, MAX_BYTES,
-    MAX_FLOPS, MAX_PARAMS,
+    Bytes, BytesPerSecond, DataType, Experts, Field, FlopsPerSecond, Hardware, InputError, Latent, Model, Peaks,
+    Scenario, MAX_BYTES, MAX_FLOPS, MAX_PARAMS,
 };
 use serde::Deserialize;
 
@@ -506,7 +506,10 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
         (None, Some(_)) => return Err(item.error(&["active_experts"], "give both `experts` and `active_experts`")),
     };
     if experts.is_none() && s.shared_experts.is_some() {
-        return Err(item.error(&["shared_experts"], "`shared_experts` needs `experts` and `active_experts`"));
+        return Err(item.error(
+            &["shared_experts"],
+            "`shared_experts` needs `experts` and `active_experts`",
+        ));
     }
     let latent = match (s.kv_lora_rank, s.qk_rope_head_dim) {
         (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
@@ -522,13 +525,14 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
     let expert_weights = match &s.expert_weights {
         None => None,
         Some(_) if experts.is_none() => {
-            return Err(item.error(&["expert_weights"], "`expert_weights` needs `experts` and `active_experts`"))
+            return Err(item.error(
+                &["expert_weights"],
+                "`expert_weights` needs `experts` and `active_experts`",
+            ))
         }
         Some(id) => Some(DataType::from_id(id).ok_or_else(|| {
-            item.error(&["expert_weights"], format!("unknown data type `{id}`")).hint(format!(
-                "one of {}",
-                DataType::ALL.map(|d| d.id()).join(", ")
-            ))
+            item.error(&["expert_weights"], format!("unknown data type `{id}`"))
+                .hint(format!("one of {}", DataType::ALL.map(|d| d.id()).join(", ")))
         })?),
     };
     let params = to_base(Field::Params, s.params_b).map_err(|e| item.invalid("params_b", &e))?;
@@ -748,7 +752,10 @@ mod tests {
                 "`memory_gb` has no source",
             ),
             (
-                "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n  source: ftp://a\n",
+                concat!(
+                    "- id: x\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n",
+                    "  fp16_tflops: 1\n  source: ftp://a\n"
+                ),
                 "is not an http(s) URL",
             ),
             (
@@ -876,7 +883,9 @@ mod tests {
     fn a_file_of_many_faulty_presets_stops_after_a_bounded_number_of_messages() {
         // Each preset lacks its sources: three messages each.
         let yaml: String = (0..2000)
-            .map(|i| format!("- id: x{i}\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n"))
+            .map(|i| {
+                format!("- id: x{i}\n  name: X\n  vendor: V\n  memory_gb: 80\n  bandwidth_gb_s: 1\n  fp16_tflops: 1\n")
+            })
             .collect();
         let found = errors(true, &yaml);
         assert_eq!(found.len(), 7 * 3 + 1);

@@ -187,9 +187,7 @@ impl Reader<'_> {
     fn count(&self, keys: &'static [&'static str]) -> Result<Option<u32>, ConfigError> {
         match self.value(keys) {
             None => Ok(None),
-            Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => {
-                Ok(Some(*n as u32))
-            }
+            Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => Ok(Some(*n as u32)),
             Some(_) => Err(ConfigError::Invalid(keys[0])),
         }
     }
@@ -323,7 +321,10 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
     };
     let estimate = Estimate::new(&r, layers, hidden, heads, kv_heads, head_dim, vocab, latent, experts)?;
     let (total, active) = match params {
-        Some((total, active)) => (total, active.unwrap_or(if experts.is_some() { estimate.active } else { total })),
+        Some((total, active)) => (
+            total,
+            active.unwrap_or(if experts.is_some() { estimate.active } else { total }),
+        ),
         None => (estimate.total, estimate.active),
     };
     Ok(ModelConfig {

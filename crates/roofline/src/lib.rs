@@ -30,8 +30,8 @@ pub use error::{Field, InputError};
 pub use output::Output;
 pub use report::{Bound, Capacity, Inputs, Phase, Report, Speculative};
 pub use scenario::{
-    Experts, Hardware, Latent, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES, MAX_DEVICES,
-    MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
+    Experts, Hardware, Latent, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES,
+    MAX_DEVICES, MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};
 pub use units::{

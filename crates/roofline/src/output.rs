@@ -309,10 +309,7 @@ impl Output {
             },
             Output::ExpertsTouched => {
                 let e = m.experts?;
-                format!(
-                    "{} × (1 − (1 − {}/{})^{})",
-                    e.count, e.active, e.count, w.batch
-                )
+                format!("{} × (1 − (1 − {}/{})^{})", e.count, e.active, e.count, w.batch)
             }
             Output::KvBatch => format!("{} × {}", q(r.kv_per_request.0, Unit::BytesSi), w.batch),
             Output::Ridge => format!(

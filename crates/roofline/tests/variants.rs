@@ -62,7 +62,9 @@ fn deepseek_v3_caches_a_latent_not_its_heads() {
     s.workload.context = 32_768;
     assert_eq!(s.report().unwrap().kv_per_request, Bytes(2_302_672_896.0));
     assert_eq!(
-        Output::KvPerToken.formula(&s, &s.report().unwrap(), Locale::En).unwrap(),
+        Output::KvPerToken
+            .formula(&s, &s.report().unwrap(), Locale::En)
+            .unwrap(),
         "61 × (512 + 64) × 2\u{a0}B = 70.3\u{a0}kB"
     );
 }
@@ -168,7 +170,10 @@ fn gpt_oss_stores_its_experts_in_mxfp4_and_the_rest_in_bf16() {
     let r = s.report().unwrap();
     assert!((r.weight_bytes.0 - expected).abs() < 1.0, "{}", r.weight_bytes.0);
     // About 64.3 GB: it fits one 80 GB device, as its model card says.
-    assert_eq!(Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En), "64.3\u{a0}GB");
+    assert_eq!(
+        Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En),
+        "64.3\u{a0}GB"
+    );
     assert!(r.weight_bytes.0 < 80e9 * 0.9);
     // Counted as BF16 throughout it would be 233.7 GB.
     let plain = Scenario {
@@ -196,7 +201,9 @@ fn a_batch_touches_more_experts_as_it_grows() {
     let expected = 256.0 * (1.0 - (1.0 - 8.0 / 256.0f64).powi(64));
     assert!((touched(&s) - expected).abs() < 1e-9);
     assert_eq!(
-        Output::ExpertsTouched.formula(&s, &s.report().unwrap(), Locale::En).unwrap(),
+        Output::ExpertsTouched
+            .formula(&s, &s.report().unwrap(), Locale::En)
+            .unwrap(),
         "256 × (1 − (1 − 8/256)^64) = 222"
     );
     // The weights read per step grow with it, from the active parameters' bytes

@@ -176,7 +176,11 @@ fn mixture_of_experts_reads_active_experts_at_batch_one() {
     s.model = Model {
         params: 46.7e9,
         active_params: 12.9e9,
-        experts: Some(Experts { count: 8, active: 2, shared: 0 }),
+        experts: Some(Experts {
+            count: 8,
+            active: 2,
+            shared: 0,
+        }),
         kv_heads: 8,
         ..s.model
     };
@@ -654,7 +658,11 @@ fn mixture_of_experts_verification_touches_more_experts() {
     s.model = Model {
         params: 46.7e9,
         active_params: 12.9e9,
-        experts: Some(Experts { count: 8, active: 2, shared: 0 }),
+        experts: Some(Experts {
+            count: 8,
+            active: 2,
+            shared: 0,
+        }),
         kv_heads: 8,
         ..s.model
     };

@@ -1,10 +1,47 @@
-//! The calculator's state: the scenario the inputs describe, the last valid
-//! results, and the query string that reproduces it.
+//! The calculator's state: the scenario the inputs describe, the scenario pinned for
+//! comparison, the last valid results, and the query string that reproduces both.
 
 use leptos::prelude::*;
-use roofline::{Bytes, BytesPerSecond, DataType, FlopsPerSecond, Groups, InputError, Report, Scenario};
+use roofline::{
+    Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, InputError, Latent, Model, Report, Scenario,
+};
 
 use crate::data::{presets, Calculator};
+
+/// The model "preset" of a model the reader pasted as a config.json.
+pub const OWN_MODEL: usize = usize::MAX;
+
+/// A scenario with the presets it started from: everything the form shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Setup {
+    /// What the inputs say, valid or not.
+    pub scenario: Scenario,
+    /// The model preset ([`OWN_MODEL`] for a pasted one).
+    pub model: usize,
+    /// The device preset.
+    pub hardware: usize,
+}
+
+impl Setup {
+    /// The setup of a calculator's example.
+    pub fn example(example: &Calculator) -> Setup {
+        Setup {
+            scenario: example.scenario,
+            model: example.model.index(),
+            hardware: example.hardware.index(),
+        }
+    }
+
+    /// The model's display name: its preset's, or `own` for a pasted one.
+    pub fn model_name(&self, own: &'static str) -> &'static str {
+        presets().models.get(self.model).map_or(own, |m| m.name.as_str())
+    }
+
+    /// The device's display name.
+    pub fn hardware_name(&self) -> &'static str {
+        presets().hardware.get(self.hardware).map_or("", |h| h.name.as_str())
+    }
+}
 
 /// The state of one calculator; cheap to copy (signals only).
 #[derive(Clone, Copy)]
@@ -13,66 +50,26 @@ pub struct CalcState {
     pub example: &'static Calculator,
     /// What the inputs say, valid or not.
     pub scenario: RwSignal<Scenario>,
-    /// Selected model preset.
+    /// Selected model preset ([`OWN_MODEL`] for a pasted config).
     pub model_preset: RwSignal<usize>,
     /// Selected hardware preset.
     pub hardware_preset: RwSignal<usize>,
+    /// The setup pinned as A for comparison; the form edits B.
+    pub pinned: RwSignal<Option<Setup>>,
     /// Fields whose text is not a number.
     pub unparsed: RwSignal<Vec<roofline::Field>>,
     /// The core's verdict on the scenario.
     pub error: Memo<Option<InputError>>,
     /// The last valid scenario and its report.
     pub valid: Memo<(Scenario, Report)>,
+    /// The pinned scenario and its report, where it is valid.
+    pub pinned_valid: Memo<Option<(Scenario, Report)>>,
 }
 
-/// Query keys, in the order they are written.
-const KEYS: &[&str] = &[
-    "model", "hw", "params", "active", "layers", "heads", "kv_heads", "head_dim", "window", "memory", "bw", "tflops",
-    "weights", "kv", "group", "batch", "prompt", "context", "output", "gpus", "draft", "accept", "draft_b",
-];
-
+/// Shortest text that reads back to the same value.
 fn number(v: f64) -> String {
-    // Shortest text that reads back to the same value.
     let text = format!("{v}");
     text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
-}
-
-/// The query string for a state; empty when it equals the example.
-pub fn encode(s: &Scenario, model: usize, hardware: usize, example: &Calculator) -> String {
-    if *s == example.scenario && model == example.model.index() && hardware == example.hardware.index() {
-        return String::new();
-    }
-    let groups = s.weights.groups().map(|g| g.group_size);
-    let values: [Option<String>; 23] = [
-        presets().models.get(model).map(|m| m.id.clone()),
-        presets().hardware.get(hardware).map(|h| h.id.clone()),
-        Some(number(s.model.params / 1e9)),
-        (s.model.active_params != s.model.params).then(|| number(s.model.active_params / 1e9)),
-        Some(s.model.layers.to_string()),
-        Some(s.model.heads.to_string()),
-        Some(s.model.kv_heads.to_string()),
-        Some(s.model.head_dim.to_string()),
-        Some(s.model.sliding_window.unwrap_or(0).to_string()),
-        Some(number(s.hardware.memory.0 / 1e9)),
-        Some(number(s.hardware.bandwidth.0 / 1e9)),
-        Some(number(s.hardware.peaks.fp16.0 / 1e12)),
-        Some(s.weights.id().to_string()),
-        Some(s.kv.id().to_string()),
-        groups.map(|g| g.to_string()),
-        Some(s.workload.batch.to_string()),
-        Some(s.workload.prompt.to_string()),
-        Some(s.workload.context.to_string()),
-        Some(s.workload.output.to_string()),
-        Some(s.workload.devices.to_string()),
-        s.speculation.map(|sp| sp.draft_tokens.to_string()),
-        s.speculation.map(|sp| number(sp.acceptance)),
-        s.speculation.map(|sp| number(sp.draft_params / 1e9)),
-    ];
-    KEYS.iter()
-        .zip(values)
-        .filter_map(|(k, v)| v.map(|v| format!("{k}={v}")))
-        .collect::<Vec<_>>()
-        .join("&")
 }
 
 fn positive(v: &str) -> Option<f64> {
@@ -83,104 +80,335 @@ fn whole(v: &str) -> Option<u32> {
     v.trim().parse::<u32>().ok().filter(|x| *x > 0)
 }
 
-/// Reads a query into a state starting from the example. Returns the scenario,
-/// the presets and the keys that were ignored (unknown or unreadable). Values that
-/// are readable but do not fit together (a model too large for the memory) are
-/// kept: the calculator shows them with the same message as when they are chosen in
-/// the form.
-pub fn decode<'a>(
-    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    example: &Calculator,
-) -> (Scenario, usize, usize, Vec<String>) {
-    let mut s = example.scenario;
-    let (mut model, mut hardware) = (example.model.index(), example.hardware.index());
+/// A whole number where 0 means "none".
+fn optional(v: &str) -> Option<Option<u32>> {
+    v.trim().parse::<u32>().ok().map(|v| (v > 0).then_some(v))
+}
+
+/// Whole numbers separated by points ("256.8.1").
+fn wholes<const N: usize>(v: &str) -> Option<[u32; N]> {
+    let parts: Vec<u32> = v.split('.').map(whole).collect::<Option<_>>()?;
+    parts.try_into().ok()
+}
+
+/// One figure of a model in the address: its key, its text, and how the text is read
+/// back. A model's figures are written where they differ from its preset's (all of
+/// them for a pasted model), so that a link stays short and reproduces the model.
+struct ModelKey {
+    key: &'static str,
+    get: fn(&Model) -> String,
+    set: fn(&mut Model, &str) -> Option<()>,
+}
+
+const MODEL_KEYS: &[ModelKey] = &[
+    ModelKey {
+        key: "params",
+        get: |m| number(m.params / 1e9),
+        set: |m, v| {
+            let dense = m.active_params == m.params;
+            m.params = positive(v)? * 1e9;
+            if dense {
+                m.active_params = m.params;
+            }
+            Some(())
+        },
+    },
+    ModelKey {
+        key: "active",
+        get: |m| number(m.active_params / 1e9),
+        set: |m, v| positive(v).map(|v| m.active_params = v * 1e9),
+    },
+    ModelKey {
+        key: "experts",
+        get: |m| {
+            m.experts
+                .map_or("0".into(), |e| format!("{}.{}.{}", e.count, e.active, e.shared))
+        },
+        set: |m, v| {
+            m.experts = if v.trim() == "0" {
+                None
+            } else {
+                let parts: Vec<u32> = v.split('.').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
+                let [count, active, shared] = <[u32; 3]>::try_from(parts).ok()?;
+                Some(Experts { count, active, shared })
+            };
+            Some(())
+        },
+    },
+    ModelKey {
+        key: "layers",
+        get: |m| m.layers.to_string(),
+        set: |m, v| whole(v).map(|v| m.layers = v),
+    },
+    ModelKey {
+        key: "hidden",
+        get: |m| m.hidden.to_string(),
+        set: |m, v| whole(v).map(|v| m.hidden = v),
+    },
+    ModelKey {
+        key: "heads",
+        get: |m| m.heads.to_string(),
+        set: |m, v| whole(v).map(|v| m.heads = v),
+    },
+    ModelKey {
+        key: "kv_heads",
+        get: |m| m.kv_heads.to_string(),
+        set: |m, v| whole(v).map(|v| m.kv_heads = v),
+    },
+    ModelKey {
+        key: "head_dim",
+        get: |m| m.head_dim.to_string(),
+        set: |m, v| whole(v).map(|v| m.head_dim = v),
+    },
+    ModelKey {
+        key: "mla",
+        get: |m| m.latent.map_or("0".into(), |l| format!("{}.{}", l.kv_rank, l.rope_dim)),
+        set: |m, v| {
+            m.latent = if v.trim() == "0" {
+                None
+            } else {
+                let [kv_rank, rope_dim] = wholes(v)?;
+                Some(Latent { kv_rank, rope_dim })
+            };
+            Some(())
+        },
+    },
+    ModelKey {
+        key: "vocab",
+        get: |m| m.vocab.to_string(),
+        set: |m, v| whole(v).map(|v| m.vocab = v),
+    },
+    ModelKey {
+        key: "window",
+        get: |m| m.sliding_window.unwrap_or(0).to_string(),
+        set: |m, v| optional(v).map(|v| m.sliding_window = v),
+    },
+    ModelKey {
+        key: "swl",
+        get: |m| m.sliding_layers.unwrap_or(0).to_string(),
+        set: |m, v| optional(v).map(|v| m.sliding_layers = v),
+    },
+    ModelKey {
+        key: "xw",
+        get: |m| m.expert_weights.map_or("0", DataType::id).to_string(),
+        set: |m, v| {
+            m.expert_weights = if v.trim() == "0" {
+                None
+            } else {
+                Some(DataType::from_id(v)?)
+            };
+            Some(())
+        },
+    },
+    ModelKey {
+        key: "max_ctx",
+        get: |m| m.max_context.unwrap_or(0).to_string(),
+        set: |m, v| optional(v).map(|v| m.max_context = v),
+    },
+];
+
+/// Sets the FP16 peak and keeps the ratio of the other precisions to it, as the
+/// preset has them.
+pub fn set_fp16_peak(s: &mut Scenario, fp16: f64) {
+    let peaks = &mut s.hardware.peaks;
+    let old = peaks.fp16.0;
+    let scale = |p: &mut Option<FlopsPerSecond>| {
+        if let Some(p) = p {
+            *p = FlopsPerSecond(p.0 / old * fp16);
+        }
+    };
+    scale(&mut peaks.fp8);
+    scale(&mut peaks.int8);
+    scale(&mut peaks.fp32);
+    peaks.fp16 = FlopsPerSecond(fp16);
+}
+
+/// The pairs of the address for a setup: what differs from the example (models and
+/// devices from their presets). Empty for the example itself.
+fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> {
+    let base = Setup::example(example);
+    let s = &setup.scenario;
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    if setup.model != base.model {
+        let id = presets().models.get(setup.model).map_or("own", |m| m.id.as_str());
+        out.push(("model", id.to_string()));
+    }
+    if setup.hardware != base.hardware {
+        if let Some(h) = presets().hardware.get(setup.hardware) {
+            out.push(("hw", h.id.clone()));
+        }
+    }
+    let preset_model = presets().models.get(setup.model).map(|m| m.model);
+    for k in MODEL_KEYS {
+        let value = (k.get)(&s.model);
+        if preset_model.is_none_or(|m| (k.get)(&m) != value) {
+            out.push((k.key, value));
+        }
+    }
+    let h = &s.hardware;
+    let preset_hw = presets().hardware.get(setup.hardware).map(|p| p.hardware);
+    let differs = |f: fn(&roofline::Hardware) -> f64| preset_hw.is_none_or(|p| f(&p) != f(h));
+    for (key, get, scale) in [
+        ("memory", (|h| h.memory.0) as fn(&roofline::Hardware) -> f64, 1e9),
+        ("bw", |h| h.bandwidth.0, 1e9),
+        ("tflops", |h| h.peaks.fp16.0, 1e12),
+    ] {
+        if differs(get) {
+            out.push((key, number(get(h) / scale)));
+        }
+    }
+    let e = &base.scenario;
+    let mut differ = |key: &'static str, v: String, was: String| {
+        if v != was {
+            out.push((key, v));
+        }
+    };
+    differ("weights", s.weights.id().into(), e.weights.id().into());
+    differ("kv", s.kv.id().into(), e.kv.id().into());
+    let group = |d: DataType| d.groups().map(|g| g.group_size.to_string()).unwrap_or_default();
+    differ("group", group(s.weights), group(e.weights));
+    let (w, ew) = (&s.workload, &e.workload);
+    differ("batch", w.batch.to_string(), ew.batch.to_string());
+    differ("prompt", w.prompt.to_string(), ew.prompt.to_string());
+    differ("context", w.context.to_string(), ew.context.to_string());
+    differ("output", w.output.to_string(), ew.output.to_string());
+    differ("gpus", w.devices.to_string(), ew.devices.to_string());
+    if let (Some(sp), Some(esp)) = (s.speculation, e.speculation) {
+        differ("draft", sp.draft_tokens.to_string(), esp.draft_tokens.to_string());
+        differ("accept", number(sp.acceptance), number(esp.acceptance));
+        differ("draft_b", number(sp.draft_params / 1e9), number(esp.draft_params / 1e9));
+    }
+    out
+}
+
+/// The prefix of the pinned setup's keys.
+const PINNED: &str = "a.";
+
+/// The query string for the current setup and the pinned one; empty for the
+/// example alone.
+pub fn encode(current: &Setup, pinned: Option<&Setup>, example: &Calculator) -> String {
+    let mut pairs: Vec<String> = pairs_of(current, example)
+        .into_iter()
+        .map(|(k, v)| format!("{k}={}", crate::urls::encode(&v)))
+        .collect();
+    if let Some(a) = pinned {
+        // A pinned example writes one key, so that the link still pins it.
+        let mut pinned = pairs_of(a, example);
+        if pinned.is_empty() {
+            pinned.push(("batch", a.scenario.workload.batch.to_string()));
+        }
+        pairs.extend(
+            pinned
+                .into_iter()
+                .map(|(k, v)| format!("{PINNED}{k}={}", crate::urls::encode(&v))),
+        );
+    }
+    pairs.join("&")
+}
+
+/// Applies one pair to a setup; `None` where it cannot be used.
+fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
+    let s = &mut setup.scenario;
+    if let Some(k) = MODEL_KEYS.iter().find(|k| k.key == key) {
+        return (k.set)(&mut s.model, value);
+    }
+    match key {
+        "model" if value == "own" => {
+            setup.model = OWN_MODEL;
+            Some(())
+        }
+        "model" => presets().models.iter().position(|m| m.id == value).map(|i| {
+            setup.model = i;
+            s.model = presets().models[i].model;
+        }),
+        "hw" => presets().hardware.iter().position(|h| h.id == value).map(|i| {
+            setup.hardware = i;
+            s.hardware = presets().hardware[i].hardware;
+        }),
+        "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
+        "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
+        "tflops" => positive(value).map(|v| set_fp16_peak(s, v * 1e12)),
+        // The type's default groups; a `group` key after it changes their size.
+        "weights" => DataType::from_id(value).map(|d| s.weights = d),
+        "kv" => DataType::from_id(value).map(|d| s.kv = d),
+        "group" => value.trim().parse::<u32>().ok().filter(|g| *g <= 65_536).and_then(|g| {
+            s.weights.groups().map(|old| {
+                s.weights = s.weights.with_groups(if g == 0 {
+                    Groups::NONE
+                } else {
+                    Groups { group_size: g, ..old }
+                })
+            })
+        }),
+        "batch" => whole(value).map(|v| s.workload.batch = v),
+        "prompt" => whole(value).map(|v| s.workload.prompt = v),
+        "context" => whole(value).map(|v| s.workload.context = v),
+        "output" => whole(value).map(|v| s.workload.output = v),
+        "gpus" => whole(value).map(|v| s.workload.devices = v),
+        // Speculative decoding only where the entry's block sets it; 0 turns it off.
+        "draft" => value
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
+        "accept" => value
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|a| a.is_finite())
+            .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
+        "draft_b" => positive(value).and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v * 1e9)),
+        _ => None,
+    }
+}
+
+/// What an address says: the current setup, the pinned one, and the pairs that
+/// could not be used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    /// The setup the form shows.
+    pub current: Setup,
+    /// The setup pinned for comparison.
+    pub pinned: Option<Setup>,
+    /// Unknown or unreadable pairs, as written.
+    pub ignored: Vec<String>,
+}
+
+/// Reads a query, starting each setup from the example. Values that are readable
+/// but do not fit together (a model too large for the memory) are kept: the
+/// calculator shows them with the same message as when they are chosen in the form.
+pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: &Calculator) -> Decoded {
+    let mut current = Setup::example(example);
+    let mut pinned: Option<Setup> = None;
     let mut ignored = Vec::new();
     let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
     // Presets first, so that single figures change the chosen preset.
-    pairs.sort_by_key(|(k, _)| !matches!(*k, "model" | "hw"));
+    pairs.sort_by_key(|(k, _)| !matches!(k.strip_prefix(PINNED).unwrap_or(k), "model" | "hw"));
     for (key, value) in pairs {
-        let ok = match key {
-            "model" => presets().models.iter().position(|m| m.id == value).map(|i| {
-                model = i;
-                s.model = presets().models[i].model;
-            }),
-            "hw" => presets().hardware.iter().position(|h| h.id == value).map(|i| {
-                hardware = i;
-                s.hardware = presets().hardware[i].hardware;
-            }),
-            "params" => positive(value).map(|v| {
-                let dense = s.model.active_params == s.model.params;
-                s.model.params = v * 1e9;
-                if dense {
-                    s.model.active_params = s.model.params;
-                }
-            }),
-            "active" => positive(value).map(|v| s.model.active_params = v * 1e9),
-            "layers" => whole(value).map(|v| s.model.layers = v),
-            "heads" => whole(value).map(|v| s.model.heads = v),
-            "kv_heads" => whole(value).map(|v| s.model.kv_heads = v),
-            "head_dim" => whole(value).map(|v| s.model.head_dim = v),
-            "window" => value
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .map(|v| s.model.sliding_window = (v > 0).then_some(v)),
-            "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
-            "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
-            "tflops" => positive(value).map(|v| s.hardware.peaks.fp16 = FlopsPerSecond(v * 1e12)),
-            // The type's default groups; a `group` key after it changes their size.
-            "weights" => DataType::from_id(value).map(|d| s.weights = d),
-            "kv" => DataType::from_id(value).map(|d| s.kv = d),
-            "group" => value.trim().parse::<u32>().ok().filter(|g| *g <= 65_536).and_then(|g| {
-                s.weights.groups().map(|old| {
-                    s.weights = s.weights.with_groups(if g == 0 {
-                        Groups::NONE
-                    } else {
-                        Groups { group_size: g, ..old }
-                    })
-                })
-            }),
-            "batch" => whole(value).map(|v| s.workload.batch = v),
-            "prompt" => whole(value).map(|v| s.workload.prompt = v),
-            "context" => whole(value).map(|v| s.workload.context = v),
-            "output" => whole(value).map(|v| s.workload.output = v),
-            "gpus" => whole(value).map(|v| s.workload.devices = v),
-            // Speculative decoding only where the entry's block sets it; 0 turns it off.
-            "draft" => value
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
-            "accept" => value
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|a| a.is_finite())
-                .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
-            "draft_b" => positive(value).and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v * 1e9)),
-            _ => None,
+        let (setup, bare) = match key.strip_prefix(PINNED) {
+            Some(bare) => (pinned.get_or_insert_with(|| Setup::example(example)), bare),
+            None => (&mut current, key),
         };
-        if ok.is_none() {
+        if apply(setup, bare, value).is_none() {
             ignored.push(format!("{key}={value}"));
         }
     }
-    (s, model, hardware, ignored)
+    Decoded {
+        current,
+        pinned,
+        ignored,
+    }
 }
 
 impl CalcState {
     /// A state at the calculator's example.
     pub fn example(example: &'static Calculator) -> CalcState {
-        CalcState::new(
-            example,
-            example.scenario,
-            example.model.index(),
-            example.hardware.index(),
-        )
+        CalcState::new(example, Setup::example(example))
     }
 
-    /// A state starting from the example with the query's changes.
-    pub fn new(example: &'static Calculator, scenario: Scenario, model: usize, hardware: usize) -> CalcState {
-        let scenario = RwSignal::new(scenario);
+    /// A state showing `setup`.
+    pub fn new(example: &'static Calculator, setup: Setup) -> CalcState {
+        let scenario = RwSignal::new(setup.scenario);
         let error = Memo::new(move |_| scenario.with(|s| s.validate().err()));
         let fallback = example.scenario;
         let valid = Memo::new(move |prev: Option<&(Scenario, Report)>| {
@@ -194,15 +422,39 @@ impl CalcState {
                 },
             }
         });
+        let pinned = RwSignal::new(None::<Setup>);
+        let pinned_valid = Memo::new(move |_| {
+            let a = pinned.get()?;
+            a.scenario.report().ok().map(|r| (a.scenario, r))
+        });
         CalcState {
             example,
             scenario,
-            model_preset: RwSignal::new(model),
-            hardware_preset: RwSignal::new(hardware),
+            model_preset: RwSignal::new(setup.model),
+            hardware_preset: RwSignal::new(setup.hardware),
+            pinned,
             unparsed: RwSignal::new(Vec::new()),
             error,
             valid,
+            pinned_valid,
         }
+    }
+
+    /// The setup the form shows (tracked).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            scenario: self.scenario.get(),
+            model: self.model_preset.get(),
+            hardware: self.hardware_preset.get(),
+        }
+    }
+
+    /// Shows what an address says.
+    pub fn apply(&self, decoded: &Decoded) {
+        self.model_preset.set(decoded.current.model);
+        self.hardware_preset.set(decoded.current.hardware);
+        self.scenario.set(decoded.current.scenario);
+        self.pinned.set(decoded.pinned);
     }
 
     /// Whether the shown results are stale because an input is invalid.
@@ -212,20 +464,22 @@ impl CalcState {
 
     /// The query string of the current state (tracked).
     pub fn query(&self) -> String {
-        encode(
-            &self.scenario.get(),
-            self.model_preset.get(),
-            self.hardware_preset.get(),
-            self.example,
-        )
+        encode(&self.setup(), self.pinned.get().as_ref(), self.example)
     }
 
-    /// Back to the entry's example.
+    /// Pins the current setup as A; the form goes on editing B.
+    pub fn pin(&self) {
+        self.pinned.set(Some(self.setup()));
+    }
+
+    /// Back to the entry's example, nothing pinned.
     pub fn reset(&self) {
-        self.scenario.set(self.example.scenario);
-        self.model_preset.set(self.example.model.index());
-        self.hardware_preset.set(self.example.hardware.index());
+        let setup = Setup::example(self.example);
+        self.scenario.set(setup.scenario);
+        self.model_preset.set(setup.model);
+        self.hardware_preset.set(setup.hardware);
         self.unparsed.set(Vec::new());
+        self.pinned.set(None);
     }
 }
 
@@ -244,20 +498,38 @@ mod tests {
             .expect("an entry has a calculator")
     }
 
-    fn pairs(query: &str) -> Vec<(&str, &str)> {
-        query.split('&').filter_map(|p| p.split_once('=')).collect()
+    fn pairs(query: &str) -> Vec<(String, String)> {
+        query
+            .split('&')
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k.to_string(), crate::urls::decode(v)))
+            .collect()
+    }
+
+    fn read(query: &str, c: &Calculator) -> Decoded {
+        let pairs = pairs(query);
+        decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), c)
+    }
+
+    fn preset(id: &str) -> usize {
+        presets().models.iter().position(|m| m.id == id).expect("preset")
+    }
+
+    fn hardware(id: &str) -> usize {
+        presets().hardware.iter().position(|h| h.id == id).expect("preset")
     }
 
     #[test]
     fn the_example_has_an_empty_query() {
         let c = example();
-        assert_eq!(encode(&c.scenario, c.model.index(), c.hardware.index(), c), "");
+        assert_eq!(encode(&Setup::example(c), None, c), "");
     }
 
     #[test]
     fn a_changed_state_survives_the_round_trip() {
         let c = example();
-        let mut s = c.scenario;
+        let mut setup = Setup::example(c);
+        let s = &mut setup.scenario;
         s.workload.batch = 16;
         s.hardware.bandwidth = BytesPerSecond(3.35e12);
         s.weights = DataType::Int4(Groups {
@@ -265,22 +537,96 @@ mod tests {
             ..Groups::INT4_G128
         });
         s.model.sliding_window = Some(4096);
-        let query = encode(&s, c.model.index(), c.hardware.index(), c);
-        let (back, model, hardware, ignored) = decode(pairs(&query), c);
-        assert_eq!(
-            (back, model, hardware),
-            (s, c.model.index(), c.hardware.index()),
+        let query = encode(&setup, None, c);
+        let back = read(&query, c);
+        assert_eq!(back.current, setup, "{query}");
+        assert!(back.ignored.is_empty());
+        // Only what differs is written.
+        assert!(!query.contains("layers="), "{query}");
+    }
+
+    #[test]
+    fn every_preset_pair_survives_the_round_trip() {
+        let c = example();
+        for (m, model) in presets().models.iter().enumerate() {
+            for (h, device) in presets().hardware.iter().enumerate() {
+                let mut scenario = c.scenario;
+                scenario.model = model.model;
+                scenario.hardware = device.hardware;
+                let setup = Setup {
+                    scenario,
+                    model: m,
+                    hardware: h,
+                };
+                let query = encode(&setup, None, c);
+                assert_eq!(read(&query, c).current, setup, "{query}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_pasted_model_lives_in_the_address() {
+        let c = example();
+        let mut setup = Setup::example(c);
+        setup.model = OWN_MODEL;
+        setup.scenario.model = presets().models[preset("mixtral-8x7b")].model;
+        setup.scenario.model.latent = Some(Latent {
+            kv_rank: 512,
+            rope_dim: 64,
+        });
+        setup.scenario.model.sliding_window = Some(1024);
+        setup.scenario.model.sliding_layers = Some(20);
+        setup.scenario.model.expert_weights = Some(DataType::Fp4(Groups::MXFP4));
+        let query = encode(&setup, None, c);
+        assert!(query.starts_with("model=own&"), "{query}");
+        assert!(
+            query.contains("experts=8.2.0") && query.contains("mla=512.64"),
             "{query}"
         );
-        assert!(ignored.is_empty());
+        let back = read(&query, c);
+        assert_eq!(back.current, setup, "{query}");
+        assert!(back.ignored.is_empty(), "{:?}", back.ignored);
+    }
+
+    #[test]
+    fn a_comparison_lives_in_the_address() {
+        let c = example();
+        let mut a = Setup::example(c);
+        a.hardware = hardware("h100-sxm");
+        a.scenario.hardware = presets().hardware[a.hardware].hardware;
+        let mut b = a;
+        b.hardware = hardware("h200");
+        b.scenario.hardware = presets().hardware[b.hardware].hardware;
+        let query = encode(&b, Some(&a), c);
+        assert_eq!(query, "hw=h200&a.hw=h100-sxm");
+        let back = read(&query, c);
+        assert_eq!((back.current, back.pinned), (b, Some(a)));
+        // The example pinned still pins.
+        let query = encode(&b, Some(&Setup::example(c)), c);
+        assert_eq!(read(&query, c).pinned, Some(Setup::example(c)), "{query}");
+    }
+
+    #[test]
+    fn the_peak_keeps_the_other_precisions_in_proportion() {
+        let c = example();
+        let mut setup = Setup::example(c);
+        setup.hardware = hardware("h100-sxm");
+        setup.scenario.hardware = presets().hardware[setup.hardware].hardware;
+        set_fp16_peak(&mut setup.scenario, 500e12);
+        let back = read(&encode(&setup, None, c), c).current;
+        let fp8 = back.scenario.hardware.peaks.fp8.expect("fp8").0;
+        assert!((fp8 - 1000.5e12).abs() < 1e6, "{fp8}");
     }
 
     #[test]
     fn garbage_is_ignored_and_named() {
         let c = example();
-        let (s, _, _, ignored) = decode(pairs("bw=fast&batch=-3&colour=blue&batch=8"), c);
-        assert_eq!(s.workload.batch, 8);
-        assert_eq!(ignored, vec!["bw=fast", "batch=-3", "colour=blue"]);
+        let back = read("bw=fast&batch=-3&colour=blue&batch=8&mla=1.x&a.gpus=0", c);
+        assert_eq!(back.current.scenario.workload.batch, 8);
+        assert_eq!(
+            back.ignored,
+            vec!["bw=fast", "batch=-3", "colour=blue", "mla=1.x", "a.gpus=0"]
+        );
     }
 
     #[test]
@@ -304,33 +650,33 @@ mod tests {
             show: c.show.clone(),
             charts: c.charts.clone(),
         };
-        let mut s = with.scenario;
-        s.speculation = Some(Speculation {
+        let mut setup = Setup::example(&with);
+        setup.scenario.speculation = Some(Speculation {
             draft_tokens: 0,
             acceptance: 0.65,
             draft_params: 1.1e9,
         });
-        let query = encode(&s, with.model.index(), with.hardware.index(), &with);
+        let query = encode(&setup, None, &with);
         assert!(query.contains("draft=0&accept=0.65&draft_b=1.1"), "{query}");
-        let (back, _, _, ignored) = decode(pairs(&query), &with);
-        assert_eq!(back, s);
-        assert!(ignored.is_empty(), "{ignored:?}");
+        let back = read(&query, &with);
+        assert_eq!(back.current, setup);
+        assert!(back.ignored.is_empty(), "{:?}", back.ignored);
         // Where the block does not set it, the keys change nothing and are named.
         let without = Calculator {
             scenario: plain,
             ..with.clone()
         };
-        let (back, _, _, ignored) = decode(pairs("draft=4&accept=0.8"), &without);
-        assert_eq!(back.speculation, None);
-        assert_eq!(ignored, vec!["draft=4", "accept=0.8"]);
+        let back = read("draft=4&accept=0.8", &without);
+        assert_eq!(back.current.scenario.speculation, None);
+        assert_eq!(back.ignored, vec!["draft=4", "accept=0.8"]);
     }
 
     #[test]
     fn a_combination_that_does_not_fit_is_kept_for_the_form_to_explain() {
         let c = example();
-        let (s, _, _, ignored) = decode(pairs("kv_heads=5"), c);
-        assert_eq!(s.model.kv_heads, 5);
-        assert!(s.validate().is_err());
-        assert!(ignored.is_empty(), "{ignored:?}");
+        let back = read("kv_heads=5", c);
+        assert_eq!(back.current.scenario.model.kv_heads, 5);
+        assert!(back.current.scenario.validate().is_err());
+        assert!(back.ignored.is_empty(), "{:?}", back.ignored);
     }
 }

@@ -47,6 +47,10 @@ pub struct ModelConfig {
     /// Keys the calculator did not understand, as written (`vision_config`,
     /// `text_config.cache_implementation`), for the reader to check.
     pub unknown: Vec<String>,
+    /// Keys the config leaves out and the calculator took from the Transformers
+    /// library's defaults for the model type (Gemma 3's published config names no
+    /// vocabulary size).
+    pub defaults: Vec<&'static str>,
 }
 
 /// Why a config cannot be read.
@@ -104,6 +108,8 @@ const IRRELEVANT: &[&str] = &[
     "topk_group",
     "topk_method",
     "transformers_version",
+    "initial_context_length",
+    "cache_implementation",
     "use_cache",
     "vocab_size_per_layer_input",
     "max_window_layers",
@@ -171,22 +177,54 @@ const READ: &[&[&str]] = &[
     MLP_ONLY,
 ];
 
+/// Figures that a model type's published configs leave to the Transformers library
+/// (its `Gemma3TextConfig` defaults, which the Gemma 3 configs rely on).
+const DEFAULTS: &[(&str, &[(&str, f64)])] = &[(
+    "gemma3_text",
+    &[
+        ("vocab_size", 262_208.0),
+        ("max_position_embeddings", 131_072.0),
+        ("sliding_window_pattern", 6.0),
+        ("tie_word_embeddings", 1.0),
+    ],
+)];
+
 /// Reads figures from one object (a config, or a multimodal config's `text_config`).
 struct Reader<'a> {
     object: &'a Json,
+    /// The library's defaults for the object's model type.
+    defaults: &'static [(&'static str, f64)],
+    /// The defaults used so far.
+    used: std::cell::RefCell<Vec<&'static str>>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    fn new(object: &'a Json) -> Reader<'a> {
+        let model_type = match object.get("model_type") {
+            Some(Json::Text(t)) => t.as_str(),
+            _ => "",
+        };
+        Reader {
+            object,
+            defaults: DEFAULTS.iter().find(|(t, _)| *t == model_type).map_or(&[], |(_, d)| d),
+            used: Default::default(),
+        }
+    }
+
     fn value(&self, keys: &[&str]) -> Option<&Json> {
         keys.iter()
             .find_map(|k| self.object.get(k))
             .filter(|v| **v != Json::Null)
     }
 
-    /// A whole number at one of `keys`; `Ok(None)` where none is written.
+    /// A whole number at one of `keys`, else the model type's default; `Ok(None)`
+    /// where there is neither.
     fn count(&self, keys: &'static [&'static str]) -> Result<Option<u32>, ConfigError> {
         match self.value(keys) {
-            None => Ok(None),
+            None => Ok(self.defaults.iter().find(|(k, _)| keys.contains(k)).map(|(k, v)| {
+                self.used.borrow_mut().push(k);
+                *v as u32
+            })),
             Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => Ok(Some(*n as u32)),
             Some(_) => Err(ConfigError::Invalid(keys[0])),
         }
@@ -203,10 +241,14 @@ impl Reader<'_> {
         }
     }
 
-    fn flag(&self, keys: &[&str]) -> Option<bool> {
+    fn flag(&self, keys: &'static [&'static str]) -> Option<bool> {
         match self.value(keys) {
             Some(Json::Bool(b)) => Some(*b),
-            _ => None,
+            Some(_) => None,
+            None => self.defaults.iter().find(|(k, _)| keys.contains(k)).map(|(k, v)| {
+                self.used.borrow_mut().push(k);
+                *v != 0.0
+            }),
         }
     }
 }
@@ -223,7 +265,7 @@ fn storage(r: &Reader<'_>) -> (Option<DataType>, Option<DataType>) {
     let Some(q) = r.value(QUANTIZATION) else {
         return (plain, None);
     };
-    let q = Reader { object: q };
+    let q = Reader::new(q);
     let group = |default: u32| q.count(&["group_size"]).ok().flatten().unwrap_or(default);
     match q.text(&["quant_method"]) {
         // Block-wise FP8 (DeepSeek-V3: 128 × 128 blocks, one FP32 scale each, about
@@ -266,9 +308,7 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
     }
     // Multimodal configs (Gemma 3) keep the language model in `text_config`.
     let text = json.get("text_config").filter(|t| matches!(t, Json::Object(_)));
-    let r = Reader {
-        object: text.unwrap_or(json),
-    };
+    let r = Reader::new(text.unwrap_or(json));
     let mut unknown = Vec::new();
     for (object, prefix) in [(Some(json), ""), (text, "text_config.")] {
         let Some(Json::Object(pairs)) = object else { continue };
@@ -316,7 +356,7 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
     };
     // A multimodal config may declare the type beside `text_config` only.
     let (weights, expert_weights) = match storage(&r) {
-        (None, None) => storage(&Reader { object: json }),
+        (None, None) => storage(&Reader::new(json)),
         found => found,
     };
     let estimate = Estimate::new(&r, layers, hidden, heads, kv_heads, head_dim, vocab, latent, experts)?;
@@ -347,6 +387,12 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         params_estimated: params.is_none(),
         weights,
         unknown,
+        defaults: {
+            let mut used = r.used.into_inner();
+            used.sort_unstable();
+            used.dedup();
+            used
+        },
     })
 }
 

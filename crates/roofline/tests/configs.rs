@@ -1,0 +1,165 @@
+//! Published `config.json` files read into models (`tests/configs/SOURCES.md` says
+//! where each text comes from).
+
+use roofline::*;
+
+fn config(name: &str) -> Json {
+    let path = format!("{}/tests/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture");
+    json(&serde_json::from_str(&text).expect("valid JSON"))
+}
+
+/// The tree the browser builds from `JSON.parse`.
+fn json(v: &serde_json::Value) -> Json {
+    match v {
+        serde_json::Value::Null => Json::Null,
+        serde_json::Value::Bool(b) => Json::Bool(*b),
+        serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
+        serde_json::Value::String(s) => Json::Text(s.clone()),
+        serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
+        serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
+    }
+}
+
+fn scenario(model: Model) -> Scenario {
+    let mut s = Scenario::example();
+    s.model = model;
+    s.weights = DataType::Bf16;
+    s.kv = DataType::Bf16;
+    s.hardware.memory = Bytes(2e12);
+    s
+}
+
+#[test]
+fn llama_3_1_8b_reads_completely_and_estimates_its_parameters() {
+    let c = from_config(&config("llama-3.1-8b"), None).unwrap();
+    let m = c.model;
+    assert_eq!(
+        (m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab),
+        (32, 4096, 32, 8, 128, 128_256)
+    );
+    assert_eq!(
+        (m.max_context, m.sliding_window, m.experts, m.latent),
+        (Some(131_072), None, None, None)
+    );
+    assert_eq!(c.weights, Some(DataType::Bf16));
+    assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+    assert!(c.params_estimated);
+    // Embeddings 2 × 128,256 × 4,096 plus 32 layers of attention (2 × 4,096 × 4,096 +
+    // 2 × 4,096 × 1,024) and MLP (3 × 4,096 × 14,336): 8,029,995,008. The checkpoint
+    // holds 8,030,261,248: the other 266,240 are its RMS norms (65 × 4,096), which the
+    // estimate leaves out.
+    assert_eq!(m.params, 8_029_995_008.0);
+    assert_eq!(m.active_params, m.params);
+}
+
+#[test]
+fn deepseek_v3_kv_per_token_comes_from_its_latent() {
+    let c = from_config(&config("deepseek-v3"), None).unwrap();
+    let m = c.model;
+    assert_eq!(
+        m.latent,
+        Some(Latent {
+            kv_rank: 512,
+            rope_dim: 64
+        })
+    );
+    assert_eq!(
+        m.experts,
+        Some(Experts {
+            count: 256,
+            active: 8,
+            shared: 1
+        })
+    );
+    assert_eq!(
+        (m.layers, m.heads, m.head_dim, m.max_context),
+        (61, 128, 192, Some(163_840))
+    );
+    // Block-wise FP8, as published.
+    assert_eq!(c.weights, Some(DataType::Fp8));
+    // (512 + 64) × 61 layers × 2 bytes in BF16.
+    assert_eq!(scenario(m).report().unwrap().kv_per_token, Bytes(70_272.0));
+    // The estimate from the shapes: 671 B total and 37 B active on the model card.
+    assert!((m.params / 1e9 - 671.0).abs() < 1.0, "{}", m.params);
+    assert!((m.active_params / 1e9 - 37.0).abs() < 0.6, "{}", m.active_params);
+    assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+}
+
+#[test]
+fn gemma_3_takes_its_text_model_and_the_library_defaults_it_relies_on() {
+    let c = from_config(&config("gemma-3-27b-it"), None).unwrap();
+    let m = c.model;
+    assert_eq!((m.layers, m.kv_heads, m.head_dim), (62, 16, 128));
+    assert_eq!((m.sliding_window, m.sliding_layers), (Some(1024), Some(52)));
+    assert_eq!((m.vocab, m.max_context), (262_208, Some(131_072)));
+    assert_eq!(
+        c.defaults,
+        [
+            "max_position_embeddings",
+            "sliding_window_pattern",
+            "tie_word_embeddings",
+            "vocab_size"
+        ]
+    );
+    assert_eq!(c.weights, Some(DataType::Bf16));
+    // The vision tower is not counted, and said so.
+    assert_eq!(c.unknown, ["vision_config"]);
+    // 27.0 B of the text decoder (Gemma 3 report, Table 1: 1,416 M embedding + 25,600 M).
+    assert!((m.params / 1e9 - 27.0).abs() < 0.1, "{}", m.params);
+}
+
+#[test]
+fn gpt_oss_reads_its_alternating_layers_and_mxfp4_experts() {
+    let c = from_config(&config("gpt-oss-20b"), Some((20.91e9, Some(3.61e9)))).unwrap();
+    let m = c.model;
+    assert_eq!(
+        m.experts,
+        Some(Experts {
+            count: 32,
+            active: 4,
+            shared: 0
+        })
+    );
+    assert_eq!((m.sliding_window, m.sliding_layers), (Some(128), Some(12)));
+    assert_eq!(m.expert_weights, Some(DataType::Fp4(Groups::MXFP4)));
+    assert_eq!((m.params, m.active_params), (20.91e9, 3.61e9));
+    assert!(!c.params_estimated);
+    assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+    // About 13 GB in memory: experts at 4.25 bits, the rest in BF16.
+    let w = scenario(m).weight_bytes();
+    assert!((12.5e9..14.0e9).contains(&w), "{w}");
+}
+
+#[test]
+fn qwen3_moe_reads_its_experts() {
+    let c = from_config(&config("qwen3-30b-a3b"), None).unwrap();
+    let m = c.model;
+    assert_eq!(
+        m.experts,
+        Some(Experts {
+            count: 128,
+            active: 8,
+            shared: 0
+        })
+    );
+    // The config sets a window but does not use it.
+    assert_eq!(m.sliding_window, None);
+    // 30.5 B total, 3.3 B active on the model card.
+    assert!((m.params / 1e9 - 30.5).abs() < 0.2, "{}", m.params);
+    assert!((m.active_params / 1e9 - 3.3).abs() < 0.1, "{}", m.active_params);
+}
+
+#[test]
+fn unknown_keys_are_named_and_bad_input_is_an_error() {
+    let mut c = config("llama-3.1-8b");
+    if let Json::Object(pairs) = &mut c {
+        pairs.push(("shiny_new_attention".into(), Json::Bool(true)));
+    }
+    assert_eq!(from_config(&c, None).unwrap().unknown, ["shiny_new_attention"]);
+    assert_eq!(from_config(&Json::List(vec![]), None), Err(ConfigError::NotAnObject));
+    let empty = Json::Object(vec![]);
+    assert!(matches!(from_config(&empty, None), Err(ConfigError::Missing(k)) if k.contains(&"num_hidden_layers")));
+    let bad = Json::Object(vec![("num_hidden_layers".into(), Json::Number(1.5))]);
+    assert_eq!(from_config(&bad, None), Err(ConfigError::Invalid("num_hidden_layers")));
+}

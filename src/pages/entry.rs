@@ -137,12 +137,9 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
             if pairs.is_empty() {
                 return;
             }
-            let (scenario, model, hardware, rejected) =
-                decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), state.example);
-            state.model_preset.set(model);
-            state.hardware_preset.set(hardware);
-            state.scenario.set(scenario);
-            ignored.set(rejected);
+            let decoded = decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), state.example);
+            state.apply(&decoded);
+            ignored.set(decoded.ignored);
         });
     }
     (state, ignored)

@@ -1,7 +1,7 @@
 //! Every interface text, in one place per language. A struct rather than string
 //! keys: a text missing in one language is a compile error, not a blank on a page.
 
-use roofline::{format_significant, Field, InputError, Locale, Output};
+use roofline::{format_significant, ConfigError, Field, InputError, Locale, Output};
 
 use crate::Lang;
 
@@ -94,6 +94,27 @@ pub struct Texts {
     pub ridge_point: &'static str,
     pub memory_runs_out: &'static str,
     pub turns_compute_bound: &'static str,
+    pub field_help: fn(Field) -> &'static str,
+    pub model_details: &'static str,
+    pub own_model: &'static str,
+    pub own_model_summary: &'static str,
+    pub config_label: &'static str,
+    pub config_help: &'static str,
+    pub config_params: &'static str,
+    pub config_active: &'static str,
+    pub use_config: &'static str,
+    pub config_error: fn(&ConfigError) -> String,
+    pub config_not_json: &'static str,
+    pub config_loaded: fn(estimated: Option<&str>) -> String,
+    pub config_defaults: &'static str,
+    pub config_unknown: &'static str,
+    pub expert_weights: &'static str,
+    pub expert_weights_same: &'static str,
+    pub pin: &'static str,
+    pub unpin: &'static str,
+    pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
+    pub pinned_value: &'static str,
+    pub series_pinned: &'static str,
 }
 
 /// The texts for `lang`.
@@ -453,6 +474,34 @@ static DE: Texts = Texts {
     ridge_point: "Knick",
     memory_runs_out: "Speicher voll",
     turns_compute_bound: "compute-bound ab hier",
+    field_help: help_de,
+    model_details: "Modelldetails",
+    own_model: "Eigenes Modell (config.json)",
+    own_model_summary: "Eigenes Modell: config.json einfügen",
+    config_label: "Inhalt der config.json",
+    config_help: "Die config.json aus dem Hugging-Face-Repository des Modells, ganz eingefügt. \
+                  Sie wird nur in diesem Browser gelesen.",
+    config_params: "Parameter in Mrd. (optional)",
+    config_active: "Aktive Parameter in Mrd. (optional)",
+    use_config: "Modell übernehmen",
+    config_error: config_error_de,
+    config_not_json: "Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.",
+    config_loaded: |estimated| match estimated {
+        Some(p) => format!(
+            "Übernommen. Die Parameterzahl ({p}) ist aus den Formen geschätzt (ohne Normen und Biases); \
+             genauer ist die Angabe der Modellkarte."
+        ),
+        None => "Übernommen.".into(),
+    },
+    config_defaults: "Aus den Standardwerten der Transformers-Bibliothek ergänzt:",
+    config_unknown: "Nicht verstanden (bitte prüfen, ob sie etwas ändern):",
+    expert_weights: "Datentyp der Experten",
+    expert_weights_same: "wie die übrigen Gewichte",
+    pin: "Als A festhalten und vergleichen",
+    unpin: "Vergleich beenden",
+    compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
+    pinned_value: "A:",
+    series_pinned: "A (festgehalten)",
 };
 
 static EN: Texts = Texts {
@@ -571,7 +620,125 @@ static EN: Texts = Texts {
     ridge_point: "ridge",
     memory_runs_out: "memory full",
     turns_compute_bound: "compute-bound from here",
+    field_help: help_en,
+    model_details: "Model details",
+    own_model: "Own model (config.json)",
+    own_model_summary: "Own model: paste a config.json",
+    config_label: "Contents of config.json",
+    config_help: "The config.json from the model's Hugging Face repository, pasted whole. \
+                  It is read in this browser only.",
+    config_params: "Parameters in billions (optional)",
+    config_active: "Active parameters in billions (optional)",
+    use_config: "Use this model",
+    config_error: config_error_en,
+    config_not_json: "This is not valid JSON. Please paste the whole config.json.",
+    config_loaded: |estimated| match estimated {
+        Some(p) => format!(
+            "Loaded. The parameter count ({p}) is estimated from the shapes (norms and biases left out); \
+             the model card's figure is more exact."
+        ),
+        None => "Loaded.".into(),
+    },
+    config_defaults: "Filled in from the Transformers library's defaults:",
+    config_unknown: "Not understood (check whether they matter):",
+    expert_weights: "Data type of the experts",
+    expert_weights_same: "as the other weights",
+    pin: "Pin as A and compare",
+    unpin: "Stop comparing",
+    compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
+    pinned_value: "A:",
+    series_pinned: "A (pinned)",
 };
+
+fn config_error_de(e: &ConfigError) -> String {
+    match e {
+        ConfigError::NotAnObject => "Die config.json muss ein JSON-Objekt sein ({ … }).".into(),
+        ConfigError::Missing(keys) => format!("Es fehlt eine Angabe, die der Rechner braucht: {}.", keys.join(" / ")),
+        ConfigError::Invalid(key) => format!("„{key}“ muss eine ganze Zahl sein."),
+    }
+}
+
+fn config_error_en(e: &ConfigError) -> String {
+    match e {
+        ConfigError::NotAnObject => "The config.json must be a JSON object ({ … }).".into(),
+        ConfigError::Missing(keys) => format!("A figure the calculator needs is missing: {}.", keys.join(" / ")),
+        ConfigError::Invalid(key) => format!("“{key}” must be a whole number."),
+    }
+}
+
+fn help_de(f: Field) -> &'static str {
+    match f {
+        Field::Params => "Alle Gewichte des Modells, laut Modellkarte.",
+        Field::ActiveParams => "Gewichte, die ein Token durchläuft; bei Mixture of Experts weniger als alle.",
+        Field::Experts => "Geroutete Experten pro Schicht: num_local_experts, num_experts oder n_routed_experts.",
+        Field::ActiveExperts => "Experten pro Token: num_experts_per_tok.",
+        Field::SharedExperts => "Experten, die jedes Token nutzt: n_shared_experts.",
+        Field::Layers => "Transformer-Blöcke: num_hidden_layers in der config.json.",
+        Field::Hidden => "Breite des Modells: hidden_size.",
+        Field::Heads => "Query-Köpfe: num_attention_heads.",
+        Field::KvHeads => "Key/Value-Köpfe, bei Grouped-Query Attention weniger: num_key_value_heads.",
+        Field::HeadDim => "Breite eines Kopfes: head_dim (nicht immer hidden_size ÷ Köpfe).",
+        Field::Vocab => "Größe des Vokabulars: vocab_size.",
+        Field::SlidingWindow => "Tokens, die eine Schicht mit Fenster sieht: sliding_window; 0 für keins.",
+        Field::SlidingLayers => {
+            "Schichten mit Fenster, die übrigen sehen den ganzen Kontext: \
+                                 aus layer_types oder sliding_window_pattern."
+        }
+        Field::KvLoraRank => "Multi-Head Latent Attention: Breite des gecachten Latents, kv_lora_rank.",
+        Field::RopeDim => "Multi-Head Latent Attention: gecachter Positionsteil, qk_rope_head_dim.",
+        Field::MaxContext => "Längster Kontext, für den das Modell gebaut ist: max_position_embeddings.",
+        Field::Memory => "Speicher einer GPU in GB (10⁹ Byte), laut Datenblatt.",
+        Field::Bandwidth => "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo im Decode.",
+        Field::Peak => "Dichte FP16/BF16-Spitze einer GPU, nicht der Wert „mit Sparsity“.",
+        Field::Devices => "GPUs, auf die das Modell verteilt ist (ideale Tensor-Parallelität, ohne Kommunikation).",
+        Field::Batch => "Anfragen, die in einem Schritt gemeinsam dekodiert werden.",
+        Field::Prompt => "Tokens im Prompt jeder Anfrage (Prefill).",
+        Field::Context => "Tokens im KV-Cache beim betrachteten Decode-Schritt: Prompt plus bisherige Ausgabe.",
+        Field::Output => "Tokens, die jede Anfrage erzeugt.",
+        Field::Reserve => "Anteil des Speichers, der für Aktivierungen und Verschnitt frei bleibt.",
+        Field::GroupSize => "Gewichte, die sich in einem 4-Bit-Format eine Skala teilen; 128 ist üblich, 0 für keine.",
+        Field::DraftTokens => "Tokens, die das Entwurfsmodell pro Schritt vorschlägt; 0 schaltet es ab.",
+        Field::Acceptance => "Wahrscheinlichkeit, dass das Modell ein vorgeschlagenes Token annimmt.",
+        Field::DraftParams => "Größe des Entwurfsmodells in Milliarden Parametern.",
+    }
+}
+
+fn help_en(f: Field) -> &'static str {
+    match f {
+        Field::Params => "All weights of the model, from its model card.",
+        Field::ActiveParams => "Weights one token passes through; fewer than all for a mixture of experts.",
+        Field::Experts => "Routed experts per layer: num_local_experts, num_experts or n_routed_experts.",
+        Field::ActiveExperts => "Experts per token: num_experts_per_tok.",
+        Field::SharedExperts => "Experts every token uses: n_shared_experts.",
+        Field::Layers => "Transformer blocks: num_hidden_layers in config.json.",
+        Field::Hidden => "Width of the model: hidden_size.",
+        Field::Heads => "Query heads: num_attention_heads.",
+        Field::KvHeads => "Key/value heads, fewer with grouped-query attention: num_key_value_heads.",
+        Field::HeadDim => "Width of one head: head_dim (not always hidden_size ÷ heads).",
+        Field::Vocab => "Size of the vocabulary: vocab_size.",
+        Field::SlidingWindow => "Tokens a windowed layer attends to: sliding_window; 0 for none.",
+        Field::SlidingLayers => {
+            "Layers with the window; the others see the whole context. \
+                                 From layer_types or sliding_window_pattern."
+        }
+        Field::KvLoraRank => "Multi-head latent attention: width of the cached latent, kv_lora_rank.",
+        Field::RopeDim => "Multi-head latent attention: the cached position part, qk_rope_head_dim.",
+        Field::MaxContext => "Longest context the model is built for: max_position_embeddings.",
+        Field::Memory => "Memory of one GPU in GB (10⁹ bytes), from its datasheet.",
+        Field::Bandwidth => "Memory bandwidth of one GPU in GB/s, from its datasheet; it sets the pace of decoding.",
+        Field::Peak => "Dense FP16/BF16 peak of one GPU, not the figure “with sparsity”.",
+        Field::Devices => "GPUs the model is split across (ideal tensor parallelism, no communication).",
+        Field::Batch => "Requests decoded together in one step.",
+        Field::Prompt => "Tokens in each request's prompt (prefill).",
+        Field::Context => "Tokens in the KV cache at the decode step considered: prompt plus output so far.",
+        Field::Output => "Tokens each request generates.",
+        Field::Reserve => "Share of memory kept free for activations and fragmentation.",
+        Field::GroupSize => "Weights sharing one scale in a 4-bit format; 128 is usual, 0 for none.",
+        Field::DraftTokens => "Tokens the draft model proposes per step; 0 turns it off.",
+        Field::Acceptance => "Chance that the model accepts a proposed token.",
+        Field::DraftParams => "Size of the draft model in billions of parameters.",
+    }
+}
 
 /// `YYYY-MM-DD` as a reader of `lang` writes dates ("21. September 2026",
 /// "21 September 2026"); anything else as it is.

@@ -1,0 +1,649 @@
+//! The form's fields: numbers bound to figures of the scenario, preset and data-type
+//! choices, and logarithmic sliders.
+
+use leptos::prelude::*;
+use roofline::{Bytes, BytesPerSecond, DataType, Experts, Field, Groups, Latent, Scenario};
+
+use super::state::{set_fp16_peak, CalcState};
+use crate::data::Lang;
+use vocab::i18n::texts;
+
+/// Parses a number typed by a reader: German readers type a decimal comma and may
+/// group thousands with points ("32.768") or spaces, as the site shows them (a
+/// narrow no-break space); English readers may group with commas.
+pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\'' && *c != '_')
+        .collect();
+    let normalised = match lang {
+        Lang::De if cleaned.contains(',') => cleaned.replace('.', "").replace(',', "."),
+        Lang::De if grouped_by_points(&cleaned) => cleaned.replace('.', ""),
+        Lang::De => cleaned,
+        Lang::En => cleaned.replace(',', ""),
+    };
+    normalised.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Whether `text` is digits grouped by points in threes ("32.768", "1.048.576"):
+/// a German integer, never a decimal.
+fn grouped_by_points(text: &str) -> bool {
+    let mut groups = text.trim_start_matches(['-', '+']).split('.');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let rest: Vec<&str> = groups.collect();
+    digits(first) && first.len() <= 3 && !rest.is_empty() && rest.iter().all(|g| digits(g) && g.len() == 3)
+}
+
+/// The text of a number in a field: no grouping, the language's decimal mark.
+pub fn field_text(v: f64, lang: Lang) -> String {
+    let rounded = (v * 1e4).round() / 1e4;
+    let text = format!("{rounded}");
+    let text = text.strip_suffix(".0").unwrap_or(&text).to_string();
+    match lang {
+        Lang::De => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
+/// How one numeric field reads and writes the scenario, and when the form shows it.
+#[derive(Clone, Copy)]
+pub struct Binding {
+    pub field: Field,
+    get: fn(&Scenario) -> f64,
+    set: fn(&mut Scenario, f64),
+    whole: bool,
+    /// Whether the scenario has this figure at all (experts only for a mixture of
+    /// experts, the latent only with multi-head latent attention).
+    pub shown: fn(&Scenario) -> bool,
+}
+
+fn to_u32(v: f64) -> u32 {
+    // Fractions and out-of-range values become values the core rejects with a
+    // message (0) rather than wrapping silently.
+    if v.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&v) {
+        0
+    } else {
+        v as u32
+    }
+}
+
+fn always(_: &Scenario) -> bool {
+    true
+}
+
+fn moe(s: &Scenario) -> bool {
+    s.model.experts.is_some()
+}
+
+fn latent(s: &Scenario) -> bool {
+    s.model.latent.is_some()
+}
+
+fn heads(s: &Scenario) -> bool {
+    s.model.latent.is_none()
+}
+
+fn windowed(s: &Scenario) -> bool {
+    s.model.sliding_window.is_some()
+}
+
+fn experts(s: &mut Scenario) -> &mut Experts {
+    s.model.experts.get_or_insert(Experts {
+        count: 1,
+        active: 1,
+        shared: 0,
+    })
+}
+
+fn latent_mut(s: &mut Scenario) -> &mut Latent {
+    s.model.latent.get_or_insert(Latent {
+        kv_rank: 1,
+        rope_dim: 1,
+    })
+}
+
+/// The model's shape, behind the "model details" disclosure.
+pub const MODEL_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::Params,
+        get: |s| s.model.params / 1e9,
+        set: |s, v| {
+            let dense = s.model.experts.is_none();
+            s.model.params = v * 1e9;
+            if dense {
+                s.model.active_params = s.model.params;
+            }
+        },
+        whole: false,
+        shown: always,
+    },
+    Binding {
+        field: Field::ActiveParams,
+        get: |s| s.model.active_params / 1e9,
+        set: |s, v| s.model.active_params = v * 1e9,
+        whole: false,
+        shown: moe,
+    },
+    Binding {
+        field: Field::Experts,
+        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.count)),
+        set: |s, v| experts(s).count = to_u32(v),
+        whole: true,
+        shown: moe,
+    },
+    Binding {
+        field: Field::ActiveExperts,
+        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.active)),
+        set: |s, v| experts(s).active = to_u32(v),
+        whole: true,
+        shown: moe,
+    },
+    Binding {
+        field: Field::SharedExperts,
+        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.shared)),
+        set: |s, v| experts(s).shared = if v < 0.0 { u32::MAX } else { to_u32(v) },
+        whole: true,
+        shown: moe,
+    },
+    Binding {
+        field: Field::Layers,
+        get: |s| f64::from(s.model.layers),
+        set: |s, v| s.model.layers = to_u32(v),
+        whole: true,
+        shown: always,
+    },
+    Binding {
+        field: Field::Heads,
+        get: |s| f64::from(s.model.heads),
+        set: |s, v| s.model.heads = to_u32(v),
+        whole: true,
+        shown: always,
+    },
+    Binding {
+        field: Field::KvHeads,
+        get: |s| f64::from(s.model.kv_heads),
+        set: |s, v| s.model.kv_heads = to_u32(v),
+        whole: true,
+        shown: heads,
+    },
+    Binding {
+        field: Field::HeadDim,
+        get: |s| f64::from(s.model.head_dim),
+        set: |s, v| s.model.head_dim = to_u32(v),
+        whole: true,
+        shown: heads,
+    },
+    Binding {
+        field: Field::KvLoraRank,
+        get: |s| s.model.latent.map_or(0.0, |l| f64::from(l.kv_rank)),
+        set: |s, v| latent_mut(s).kv_rank = to_u32(v),
+        whole: true,
+        shown: latent,
+    },
+    Binding {
+        field: Field::RopeDim,
+        get: |s| s.model.latent.map_or(0.0, |l| f64::from(l.rope_dim)),
+        set: |s, v| latent_mut(s).rope_dim = to_u32(v),
+        whole: true,
+        shown: latent,
+    },
+    Binding {
+        field: Field::SlidingWindow,
+        // 0 stands for "no window": every layer attends to the whole context.
+        get: |s| s.model.sliding_window.map_or(0.0, f64::from),
+        set: |s, v| s.model.sliding_window = (v != 0.0).then(|| to_u32(v)),
+        whole: true,
+        shown: always,
+    },
+    Binding {
+        field: Field::SlidingLayers,
+        get: |s| f64::from(s.model.sliding_layers.unwrap_or(s.model.layers)),
+        set: |s, v| s.model.sliding_layers = Some(to_u32(v)).filter(|n| *n != s.model.layers),
+        whole: true,
+        shown: windowed,
+    },
+    Binding {
+        field: Field::MaxContext,
+        get: |s| s.model.max_context.map_or(0.0, f64::from),
+        set: |s, v| s.model.max_context = (v != 0.0).then(|| to_u32(v)),
+        whole: true,
+        shown: always,
+    },
+];
+
+/// The device's figures.
+pub const HARDWARE_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::Memory,
+        get: |s| s.hardware.memory.0 / 1e9,
+        set: |s, v| s.hardware.memory = Bytes(v * 1e9),
+        whole: false,
+        shown: always,
+    },
+    Binding {
+        field: Field::Bandwidth,
+        get: |s| s.hardware.bandwidth.0 / 1e9,
+        set: |s, v| s.hardware.bandwidth = BytesPerSecond(v * 1e9),
+        whole: false,
+        shown: always,
+    },
+    Binding {
+        field: Field::Peak,
+        get: |s| s.hardware.peaks.fp16.0 / 1e12,
+        set: |s, v| set_fp16_peak(s, v * 1e12),
+        whole: false,
+        shown: always,
+    },
+    Binding {
+        field: Field::Devices,
+        get: |s| f64::from(s.workload.devices),
+        set: |s, v| s.workload.devices = to_u32(v),
+        whole: true,
+        shown: always,
+    },
+];
+
+pub const BATCH: Binding = Binding {
+    field: Field::Batch,
+    get: |s| f64::from(s.workload.batch),
+    set: |s, v| s.workload.batch = to_u32(v),
+    whole: true,
+    shown: always,
+};
+
+pub const CONTEXT: Binding = Binding {
+    field: Field::Context,
+    get: |s| f64::from(s.workload.context),
+    set: |s, v| s.workload.context = to_u32(v),
+    whole: true,
+    shown: always,
+};
+
+pub const PROMPT: Binding = Binding {
+    field: Field::Prompt,
+    get: |s| f64::from(s.workload.prompt),
+    set: |s, v| s.workload.prompt = to_u32(v),
+    whole: true,
+    shown: always,
+};
+
+/// Speculative decoding's inputs; the calculator shows them where its block sets
+/// speculative decoding, and they change nothing in a scenario without it.
+pub const SPECULATION_FIELDS: &[Binding] = &[
+    Binding {
+        field: Field::DraftTokens,
+        get: |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                // 0 turns it off: a fraction or a negative count becomes a length the
+                // core rejects with a message instead.
+                sp.draft_tokens = if v == 0.0 {
+                    0
+                } else {
+                    Some(to_u32(v)).filter(|k| *k > 0).unwrap_or(u32::MAX)
+                };
+            }
+        },
+        whole: true,
+        shown: always,
+    },
+    Binding {
+        field: Field::Acceptance,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.acceptance = v;
+            }
+        },
+        whole: false,
+        shown: always,
+    },
+    Binding {
+        field: Field::DraftParams,
+        get: |s| s.speculation.map_or(0.0, |sp| sp.draft_params / 1e9),
+        set: |s, v| {
+            if let Some(sp) = &mut s.speculation {
+                sp.draft_params = v * 1e9;
+            }
+        },
+        whole: false,
+        shown: always,
+    },
+];
+
+pub const GROUP: Binding = Binding {
+    field: Field::GroupSize,
+    get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
+    set: |s, v| {
+        let size = to_u32(v.max(0.0));
+        let groups = s.weights.groups().unwrap_or(Groups::INT4_G128);
+        s.weights = s.weights.with_groups(if size == 0 {
+            Groups::NONE
+        } else {
+            Groups {
+                group_size: size,
+                ..groups
+            }
+        });
+    },
+    whole: true,
+    shown: |s| s.weights.groups().is_some(),
+};
+
+/// The element id of a field.
+pub fn field_id(uid: usize, field: Field) -> String {
+    format!("calc{uid}-{}", field.id())
+}
+
+/// A labelled number input bound to one figure of the scenario, with its help text
+/// and its error, both announced with the field.
+#[component]
+pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
+    let t = texts(lang);
+    let id = field_id(uid, binding.field);
+    let (help_id, error_id) = (format!("{id}-help"), format!("{id}-error"));
+    let text = RwSignal::new(field_text(state.scenario.with_untracked(|s| (binding.get)(s)), lang));
+    let unparsed = RwSignal::new(false);
+    // Follow changes made elsewhere (presets, reset, slider) unless the text already
+    // says the same number.
+    Effect::new(move |_| {
+        let v = state.scenario.with(|s| (binding.get)(s));
+        if parse_number(&text.get_untracked(), lang) != Some(v) {
+            text.set(field_text(v, lang));
+            unparsed.set(false);
+        }
+    });
+    Effect::new(move |_| {
+        let bad = unparsed.get();
+        state.unparsed.update(|list| {
+            list.retain(|f| *f != binding.field);
+            if bad {
+                list.push(binding.field);
+            }
+        });
+    });
+    on_cleanup(move || state.unparsed.update(|list| list.retain(|f| *f != binding.field)));
+    let on_input = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev);
+        text.set(value.clone());
+        match parse_number(&value, lang) {
+            Some(v) => {
+                unparsed.set(false);
+                state.scenario.update(|s| (binding.set)(s, v));
+            }
+            None => unparsed.set(true),
+        }
+    };
+    let message = move || {
+        if unparsed.get() {
+            Some(t.not_a_number.to_string())
+        } else {
+            state
+                .error
+                .get()
+                .filter(|e| e.field() == binding.field)
+                .map(|e| (t.error)(&e, lang.locale()))
+        }
+    };
+    let invalid = move || message().is_some();
+    view! {
+        <div class="field" class:invalid=invalid>
+            <label for=id.clone()>{(t.field_label)(binding.field)}</label>
+            <input
+                id=id
+                type="text"
+                inputmode=if binding.whole { "numeric" } else { "decimal" }
+                autocomplete="off"
+                value=text.get_untracked()
+                prop:value=move || text.get()
+                on:input=on_input
+                aria-invalid=move || invalid().to_string()
+                aria-describedby=format!("{help_id} {error_id}")
+            />
+            <p class="field-help" id=help_id>{(t.field_help)(binding.field)}</p>
+            <p class="field-error" id=error_id role="alert">{message}</p>
+        </div>
+    }
+}
+
+/// A field that the form shows only where the scenario has its figure.
+pub fn optional_field(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
+    let shown = move || state.scenario.with(|s| (binding.shown)(s));
+    view! {
+        <Show when=shown>
+            <NumberField state lang binding uid/>
+        </Show>
+    }
+}
+
+/// An option of a preset list: its value and its name, in a group.
+pub struct Choice {
+    pub value: &'static str,
+    pub name: &'static str,
+    pub group: Option<&'static str>,
+}
+
+/// A choice of preset; `edited` marks a preset whose figures the reader changed.
+/// Options of one group stand in an `<optgroup>`.
+#[component]
+pub fn PresetSelect(
+    id: String,
+    label: &'static str,
+    edited_label: &'static str,
+    options: Vec<Choice>,
+    selected: Signal<Option<usize>>,
+    edited: Signal<bool>,
+    on_pick: Callback<usize>,
+    #[prop(optional)] extra: Option<&'static str>,
+) -> impl IntoView {
+    let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(i) = values.iter().position(|v| *v == event_target_value(&ev)) {
+            on_pick.run(i);
+        }
+    };
+    let option = move |i: usize, c: &Choice| {
+        view! {
+            <option value=c.value selected=move || selected.get() == Some(i)>
+                {c.name}
+            </option>
+        }
+    };
+    // Consecutive options of one group share an `<optgroup>`.
+    let mut groups: Vec<(Option<&'static str>, Vec<AnyView>)> = Vec::new();
+    for (i, c) in options.iter().enumerate() {
+        match groups.last_mut() {
+            Some((g, items)) if *g == c.group => items.push(option(i, c).into_any()),
+            _ => groups.push((c.group, vec![option(i, c).into_any()])),
+        }
+    }
+    let body = groups
+        .into_iter()
+        .map(|(group, items)| match group {
+            Some(label) => view! { <optgroup label=label>{items}</optgroup> }.into_any(),
+            None => items.into_any(),
+        })
+        .collect_view();
+    let extra = extra.map(|name| {
+        view! {
+            <option value="own" selected=move || selected.get().is_none()>
+                {name}
+            </option>
+        }
+    });
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
+            <select id=id on:change=on_change>
+                {body}
+                {extra}
+            </select>
+        </div>
+    }
+}
+
+/// A choice of data type: of the weights, of the KV cache, or of the experts.
+#[derive(Clone, Copy, PartialEq)]
+pub enum TypeOf {
+    Weights,
+    Kv,
+    Experts,
+}
+
+/// A choice of data type.
+#[component]
+pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> impl IntoView {
+    let t = texts(lang);
+    let (name, label) = match of {
+        TypeOf::Weights => ("weights", t.weights_type),
+        TypeOf::Kv => ("kv", t.kv_type),
+        TypeOf::Experts => ("expert-weights", t.expert_weights),
+    };
+    let id = format!("calc{uid}-{name}");
+    let current = move || {
+        state.scenario.with(|s| match of {
+            TypeOf::Weights => Some(s.weights),
+            TypeOf::Kv => Some(s.kv),
+            TypeOf::Experts => s.model.expert_weights,
+        })
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let d = DataType::from_id(&event_target_value(&ev));
+        state.scenario.update(|s| match (of, d) {
+            (TypeOf::Weights, Some(d)) => s.weights = d,
+            (TypeOf::Kv, Some(d)) => s.kv = d,
+            (TypeOf::Experts, d) => s.model.expert_weights = d,
+            _ => {}
+        });
+    };
+    let same = (of == TypeOf::Experts).then(|| {
+        view! { <option value="same" selected=move || current().is_none()>{t.expert_weights_same}</option> }
+    });
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <select id=id on:change=on_change>
+                {same}
+                {DataType::ALL
+                    .into_iter()
+                    .map(|d| {
+                        let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
+                        view! {
+                            <option value=d.id() selected=move || current().map(DataType::id) == Some(d.id())>
+                                {format!("{} ({bits}\u{a0}bit)", d.label())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// Slider positions per doubling.
+const STEPS_PER_DOUBLING: f64 = 20.0;
+
+/// A value on a logarithmic slider: position p stands for 2^(p/20).
+pub fn from_slider(position: f64, max: u32) -> u32 {
+    2f64.powf(position / STEPS_PER_DOUBLING)
+        .round()
+        .clamp(1.0, f64::from(max)) as u32
+}
+
+/// The slider position of a value.
+pub fn to_slider(value: u32, max: u32) -> f64 {
+    (f64::from(value.clamp(1, max)).log2() * STEPS_PER_DOUBLING).round()
+}
+
+/// A number field with a logarithmic slider beside it (batch, context).
+pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: usize, max: u32) -> impl IntoView {
+    let t = texts(lang);
+    let slider_id = format!("calc{uid}-{}-slider", binding.field.id());
+    let top = to_slider(max, max);
+    let current = move || to_u32((binding.get)(&state.scenario.get()));
+    let on_slider = move |ev: leptos::ev::Event| {
+        if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+            state
+                .scenario
+                .update(|s| (binding.set)(s, f64::from(from_slider(p, max))));
+        }
+    };
+    let start = to_u32(state.scenario.with_untracked(|s| (binding.get)(s)));
+    view! {
+        <div class="field-pair">
+            <NumberField state lang binding uid/>
+            <div class="field slider">
+                <label for=slider_id.clone()>{(t.field_label)(binding.field)}" (log)"</label>
+                <input
+                    id=slider_id
+                    type="range"
+                    min="0"
+                    max=top.to_string()
+                    step="1"
+                    value=to_slider(start, max).to_string()
+                    prop:value=move || to_slider(current(), max).to_string()
+                    aria-valuetext=move || roofline::format_fixed(f64::from(current()), 0, lang.locale())
+                    on:input=on_slider
+                />
+            </div>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_parse_in_the_readers_notation() {
+        assert_eq!(parse_number("2039", Lang::De), Some(2039.0));
+        assert_eq!(parse_number("2,5", Lang::De), Some(2.5));
+        assert_eq!(parse_number("2.039,5", Lang::De), Some(2039.5));
+        assert_eq!(parse_number("2,039.5", Lang::En), Some(2039.5));
+        assert_eq!(parse_number("32.768", Lang::De), Some(32768.0));
+        assert_eq!(parse_number("1.048.576", Lang::De), Some(1_048_576.0));
+        assert_eq!(parse_number("2.5", Lang::De), Some(2.5));
+        assert_eq!(parse_number("32\u{202f}768", Lang::De), Some(32768.0));
+        assert_eq!(parse_number("2\u{202f}039,5", Lang::De), Some(2039.5));
+        assert_eq!(parse_number("32\u{a0}768", Lang::En), Some(32768.0));
+        assert_eq!(parse_number("abc", Lang::En), None);
+        assert_eq!(parse_number("inf", Lang::En), None);
+        assert_eq!(field_text(2.5, Lang::De), "2,5");
+        assert_eq!(field_text(7.0, Lang::En), "7");
+    }
+
+    /// What the site shows, a reader can type back: every grouping and decimal
+    /// mark of [`roofline::format_fixed`] parses in its language.
+    #[test]
+    fn shown_numbers_parse_back() {
+        for v in [7.0, 2039.5, 32_768.0, 131_072.0, 1_048_576.25, 0.25] {
+            for lang in Lang::ALL {
+                let shown = roofline::format_fixed(v, 2, lang.locale());
+                assert_eq!(parse_number(&shown, lang), Some(v), "{shown}");
+                assert_eq!(parse_number(&field_text(v, lang), lang), Some(v));
+            }
+        }
+    }
+
+    #[test]
+    fn sliders_are_logarithmic_and_round_trip_powers_of_two() {
+        assert_eq!(from_slider(0.0, 4096), 1);
+        assert_eq!(from_slider(240.0, 4096), 4096);
+        assert_eq!(from_slider(1000.0, 4096), 4096);
+        for b in [1, 2, 8, 64, 1024, 4096] {
+            assert_eq!(from_slider(to_slider(b, 4096), 4096), b);
+        }
+        for c in [1024, 32_768, 131_072, 1 << 21] {
+            assert_eq!(from_slider(to_slider(c, 1 << 21), 1 << 21), c);
+        }
+    }
+
+    #[test]
+    fn hidden_fields_are_those_the_model_lacks() {
+        let s = roofline::Scenario::example();
+        let shown: Vec<Field> = MODEL_FIELDS.iter().filter(|b| (b.shown)(&s)).map(|b| b.field).collect();
+        assert!(shown.contains(&Field::KvHeads) && !shown.contains(&Field::KvLoraRank));
+        assert!(!shown.contains(&Field::Experts) && !shown.contains(&Field::SlidingLayers));
+    }
+}

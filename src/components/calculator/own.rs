@@ -1,0 +1,251 @@
+//! The reader's own model: a pasted `config.json`, parsed by the browser's own
+//! `JSON.parse` (no JSON crate in the bundle) and read by [`roofline::from_config`].
+
+use leptos::prelude::*;
+use roofline::{from_config, ConfigError, Json, ModelConfig};
+
+use super::fields::parse_number;
+use super::state::{CalcState, OWN_MODEL};
+use crate::data::Lang;
+use vocab::i18n::texts;
+
+/// The longest config accepted: published ones are a few kilobytes.
+const MAX_CONFIG_BYTES: usize = 256 * 1024;
+
+/// Nesting deeper than this is not read (configs nest two or three levels).
+#[cfg(target_arch = "wasm32")]
+const MAX_DEPTH: u32 = 16;
+
+/// Why a pasted text gives no model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PasteError {
+    /// Not JSON (or too long to be a config).
+    NotJson,
+    /// JSON, but not a config the calculator can read.
+    Config(ConfigError),
+}
+
+/// Parses JSON text with the browser's parser.
+#[cfg(target_arch = "wasm32")]
+fn parse(text: &str) -> Option<Json> {
+    let value = js_sys::JSON::parse(text).ok()?;
+    Some(to_json(&value, 0))
+}
+
+/// Natively nothing is pasted (the pre-renderer has no reader).
+#[cfg(not(target_arch = "wasm32"))]
+fn parse(_: &str) -> Option<Json> {
+    None
+}
+
+#[cfg(target_arch = "wasm32")]
+fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
+    use wasm_bindgen::JsCast;
+    if depth > MAX_DEPTH || v.is_null() || v.is_undefined() {
+        Json::Null
+    } else if let Some(b) = v.as_bool() {
+        Json::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Json::Number(n)
+    } else if let Some(s) = v.as_string() {
+        Json::Text(s)
+    } else if js_sys::Array::is_array(v) {
+        Json::List(js_sys::Array::from(v).iter().map(|x| to_json(&x, depth + 1)).collect())
+    } else if let Some(o) = v.dyn_ref::<js_sys::Object>() {
+        let pairs = js_sys::Object::entries(o)
+            .iter()
+            .filter_map(|pair| {
+                let pair = js_sys::Array::from(&pair);
+                Some((pair.get(0).as_string()?, to_json(&pair.get(1), depth + 1)))
+            })
+            .collect();
+        Json::Object(pairs)
+    } else {
+        Json::Null
+    }
+}
+
+/// Reads a pasted config, with the parameter counts where the reader gives them.
+pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Result<ModelConfig, PasteError> {
+    let json = json.ok_or(PasteError::NotJson)?;
+    let given = params.map(|p| (p * 1e9, active.map(|a| a * 1e9)));
+    from_config(&json, given).map_err(PasteError::Config)
+}
+
+/// The panel: a text area for the config, optional parameter counts, and what the
+/// calculator made of it.
+pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+    let t = texts(lang);
+    let id = |part: &str| format!("calc{uid}-config-{part}");
+    let (text_id, params_id, active_id, help_id, status_id) =
+        (id("text"), id("params"), id("active"), id("help"), id("status"));
+    let text = RwSignal::new(String::new());
+    let params = RwSignal::new(String::new());
+    let active = RwSignal::new(String::new());
+    let outcome = RwSignal::new(None::<Result<ModelConfig, PasteError>>);
+    let apply = move |_| {
+        let source = text.get_untracked();
+        let json = (source.len() <= MAX_CONFIG_BYTES).then(|| parse(&source)).flatten();
+        let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
+        let result = read(json, number(params), number(active));
+        if let Ok(c) = &result {
+            state.scenario.update(|s| {
+                s.model = c.model;
+                if let Some(w) = c.weights {
+                    s.weights = w;
+                }
+            });
+            state.model_preset.set(OWN_MODEL);
+        }
+        outcome.set(Some(result));
+    };
+    let report = move || {
+        outcome.get().map(|result| match result {
+            Err(PasteError::NotJson) => view! { <p class="field-error">{t.config_not_json}</p> }.into_any(),
+            Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
+            Ok(c) => {
+                let estimated = c
+                    .params_estimated
+                    .then(|| roofline::Quantity::new(c.model.params, roofline::Unit::Params).format(lang.locale()));
+                let list = |label: &'static str, keys: Vec<String>| {
+                    (!keys.is_empty()).then(|| view! { <p>{label}" "<code>{keys.join(", ")}</code></p> })
+                };
+                view! {
+                    <p>{(t.config_loaded)(estimated.as_deref())}</p>
+                    {list(t.config_defaults, c.defaults.iter().map(|k| k.to_string()).collect())}
+                    {list(t.config_unknown, c.unknown)}
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <details class="own-model">
+            <summary>{t.own_model_summary}</summary>
+            <div class="field">
+                <label for=text_id.clone()>{t.config_label}</label>
+                <textarea
+                    id=text_id
+                    rows="6"
+                    spellcheck="false"
+                    autocomplete="off"
+                    aria-describedby=format!("{help_id} {status_id}")
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+                <p class="field-help" id=help_id>{t.config_help}</p>
+            </div>
+            <div class="field-pair">
+                <div class="field">
+                    <label for=params_id.clone()>{t.config_params}</label>
+                    <input
+                        id=params_id
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        prop:value=move || params.get()
+                        on:input=move |ev| params.set(event_target_value(&ev))
+                    />
+                </div>
+                <div class="field">
+                    <label for=active_id.clone()>{t.config_active}</label>
+                    <input
+                        id=active_id
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        prop:value=move || active.get()
+                        on:input=move |ev| active.set(event_target_value(&ev))
+                    />
+                </div>
+            </div>
+            <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
+            <div class="config-status" id=status_id role="status">{report}</div>
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::presets;
+    use roofline::{Output, Scenario};
+
+    fn json(v: &serde_json::Value) -> Json {
+        match v {
+            serde_json::Value::Null => Json::Null,
+            serde_json::Value::Bool(b) => Json::Bool(*b),
+            serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
+            serde_json::Value::String(s) => Json::Text(s.clone()),
+            serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
+            serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
+        }
+    }
+
+    fn fixture(name: &str) -> Json {
+        let path = format!(
+            "{}/crates/roofline/tests/configs/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        json(&serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("JSON"))
+    }
+
+    /// A pasted Llama-3.1-8B config.json with the model card's parameter count gives
+    /// the preset's model, and so every output the preset gives.
+    #[test]
+    fn a_pasted_llama_config_gives_the_presets_outputs() {
+        let preset = presets()
+            .models
+            .iter()
+            .find(|m| m.id == "llama-3.1-8b")
+            .expect("preset");
+        let pasted = read(Some(fixture("llama-3.1-8b")), Some(8.03), None).expect("readable");
+        assert_eq!(pasted.model, preset.model);
+        let mut s = Scenario::example();
+        s.hardware.memory = roofline::Bytes(80e9);
+        s.workload.context = 32_768;
+        let (a, b) = (
+            Scenario {
+                model: preset.model,
+                ..s
+            },
+            Scenario {
+                model: pasted.model,
+                ..s
+            },
+        );
+        let (ra, rb) = (a.report().expect("valid"), b.report().expect("valid"));
+        for o in Output::ALL {
+            assert_eq!(o.quantity(&ra), o.quantity(&rb), "{}", o.id());
+        }
+    }
+
+    #[test]
+    fn every_model_preset_with_a_fixture_matches_it_in_shape() {
+        for (id, file) in [
+            ("deepseek-v3", "deepseek-v3"),
+            ("gemma-3-27b", "gemma-3-27b-it"),
+            ("gpt-oss-20b", "gpt-oss-20b"),
+            ("qwen3-30b-a3b", "qwen3-30b-a3b"),
+        ] {
+            let preset = presets().models.iter().find(|m| m.id == id).expect(id).model;
+            let pasted = read(
+                Some(fixture(file)),
+                Some(preset.params / 1e9),
+                Some(preset.active_params / 1e9),
+            )
+            .expect(id)
+            .model;
+            assert_eq!(pasted, preset, "{id}");
+        }
+    }
+
+    #[test]
+    fn text_that_is_no_config_is_named() {
+        assert_eq!(read(None, None, None), Err(PasteError::NotJson));
+        assert_eq!(
+            read(Some(Json::Number(1.0)), None, None),
+            Err(PasteError::Config(ConfigError::NotAnObject))
+        );
+    }
+}

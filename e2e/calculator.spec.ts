@@ -71,7 +71,7 @@ test('data type and batch size change the results', async ({ page, problems }) =
   const tokens = await output(page, 'decode_time').innerText();
   await field(page, 'Batch size').fill('64');
   await expect(output(page, 'decode_time')).not.toHaveText(tokens);
-  await expect(page.locator('.calculator input[type="range"]')).toHaveValue('120');
+  await expect(page.locator('#calc0-batch-slider')).toHaveValue('120');
 });
 
 test('the German calculator reads decimal commas', async ({ page, problems }) => {
@@ -89,6 +89,8 @@ test('bad input shows a message in the page language and keeps the last results'
   await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
   await bandwidth.fill('-5');
   await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('The value must be greater than zero.');
+  // The model's shape is behind its disclosure.
+  await page.locator('.calculator .model-details > summary').first().click();
   await field(page, 'KV heads').fill('5');
   await expect(page.locator('.calculator .field.invalid').first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText('NaN');

@@ -104,7 +104,7 @@ fn chart_svg(data: &ChartData, lang: Lang) -> Result<String, String> {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
-        data.draw(&area, lang, &LIGHT, 1.0).map_err(|e| e.to_string())?;
+        data.draw(&area, lang, &LIGHT, 1.0, None).map_err(|e| e.to_string())?;
     }
     // Scale with the box instead of a fixed size.
     let open_end = svg.find('>').ok_or("plotters wrote no <svg>")?;

@@ -131,13 +131,15 @@ impl ChartData {
         }
     }
 
-    /// Draws the chart on any plotters backend.
+    /// Draws the chart on any plotters backend, with the pinned scenario's series
+    /// (dashed) where there is one.
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         lang: Lang,
         p: &Palette,
         scale: f64,
+        pinned: Option<&ChartData>,
     ) -> DrawResult<DB> {
         let look = Look {
             t: texts(lang),
@@ -145,10 +147,28 @@ impl ChartData {
             p,
             scale,
         };
-        match self {
-            ChartData::Roofline(d) => draw_roofline(area, d, look),
-            ChartData::Batch { series, critical, full } => draw_batch(area, series, *critical, *full, look),
-            ChartData::Capacity { series, current } => draw_capacity(area, series, *current, look),
+        match (self, pinned) {
+            (ChartData::Roofline(d), a) => {
+                let a = match a {
+                    Some(ChartData::Roofline(a)) => Some(a),
+                    _ => None,
+                };
+                draw_roofline(area, d, a, look)
+            }
+            (ChartData::Batch { series, critical, full }, a) => {
+                let a = match a {
+                    Some(ChartData::Batch { series, .. }) => Some(series),
+                    _ => None,
+                };
+                draw_batch(area, series, a, (*critical, *full), look)
+            }
+            (ChartData::Capacity { series, current }, a) => {
+                let a = match a {
+                    Some(ChartData::Capacity { series, .. }) => Some(series),
+                    _ => None,
+                };
+                draw_capacity(area, series, a, *current, look)
+            }
         }
     }
 }
@@ -250,28 +270,50 @@ fn log_log<'a, DB: DrawingBackend>(
 pub fn draw_roofline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     d: &RooflinePlot,
+    pinned: Option<&RooflinePlot>,
     look: Look<'_>,
 ) -> DrawResult<DB> {
     let Look { t, p, scale, .. } = look;
     area.fill(&p.background)?;
     let font = |size: f64| look.font(size);
-    let top = d.roofs.iter().map(|r| r.1).fold(0.0, f64::max);
-    let x = log_range(
-        (d.decode.0.min(d.ridge) / 4.0).min(0.1),
-        (d.prefill.0.max(d.ridge) * 4.0).max(1e3),
-    );
-    let y = log_range(x.start * d.bandwidth / 1e12, top * 3.0 / 1e12);
+    let both = || std::iter::once(d).chain(pinned);
+    let top = both().flat_map(|d| d.roofs.iter().map(|r| r.1)).fold(0.0, f64::max);
+    let low = both().map(|d| d.decode.0.min(d.ridge)).fold(f64::INFINITY, f64::min);
+    let high = both().map(|d| d.prefill.0.max(d.ridge)).fold(0.0, f64::max);
+    let slowest = both().map(|d| d.bandwidth).fold(f64::INFINITY, f64::min);
+    let x = log_range((low / 4.0).min(0.1), (high * 4.0).max(1e3));
+    let y = log_range(x.start * slowest / 1e12, top * 3.0 / 1e12);
     let mut chart = log_log(area, x.clone(), y.clone(), (t.axis_intensity, t.axis_performance), look)?;
     let xs: Vec<f64> = (0..=96)
         .map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0))
         .collect();
     let colours = [p.compute, p.second];
-    let items: Vec<(&str, RGBColor)> = d
+    let mut items: Vec<(&str, RGBColor)> = d
         .roofs
         .iter()
         .enumerate()
         .map(|(i, (label, _))| (*label, colours[i % colours.len()]))
         .collect();
+    if let Some(a) = pinned {
+        items.push((t.series_pinned, p.marker));
+        // A's FP16 roof, dashed, and its decode point.
+        let roof = a.roofs[0].1;
+        let line = xs.iter().map(|&xi| (xi, attained(xi, a.bandwidth, roof) / 1e12));
+        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
+        chart.draw_series(DashedLineSeries::new(
+            line,
+            dash,
+            gap,
+            p.marker.stroke_width((2.0 * scale) as u32),
+        ))?;
+        let at = (a.decode.0, a.decode.1 / 1e12);
+        chart.draw_series(std::iter::once(Circle::new(
+            at,
+            (5.0 * scale) as i32,
+            p.marker.stroke_width(2),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new("  A".to_string(), at, font(13.0))))?;
+    }
     legend(area, &items, look)?;
     for (i, (_, roof)) in d.roofs.iter().enumerate() {
         let colour = colours[i % colours.len()];
@@ -302,26 +344,35 @@ pub fn draw_roofline<DB: DrawingBackend>(
 
 /// Draws tokens/s against batch size, marking where decode turns compute-bound and
 /// where the KV cache no longer fits.
-#[allow(clippy::too_many_arguments)]
+/// The pinned scenario's whole-batch series is drawn dashed beside it.
 pub fn draw_batch<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     series: &Series,
-    critical: Option<f64>,
-    full: Option<f64>,
+    pinned: Option<&Series>,
+    (critical, full): (Option<f64>, Option<f64>),
     look: Look<'_>,
 ) -> DrawResult<DB> {
     let Look { t, p, scale, .. } = look;
     area.fill(&p.background)?;
     let font = |size: f64| look.font(size);
-    let lo = series.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
-    let hi = series.iter().map(|s| s.2).fold(0.0, f64::max);
+    let all = || series.iter().chain(pinned.into_iter().flatten());
+    let lo = all().map(|s| s.1).fold(f64::INFINITY, f64::min);
+    let hi = all().map(|s| s.2).fold(0.0, f64::max);
     let y = log_range(lo / 2.0, hi * 2.0);
     let mut chart = log_log(area, 1.0..4096.0f64, y.clone(), (t.axis_batch, t.axis_tokens), look)?;
-    legend(
-        area,
-        &[(t.series_per_request, p.memory), (t.series_batch, p.second)],
-        look,
-    )?;
+    let mut items = vec![(t.series_per_request, p.memory), (t.series_batch, p.second)];
+    if let Some(a) = pinned {
+        items.push((t.series_pinned, p.marker));
+        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
+        let line = a.iter().map(|s| (s.0, s.2));
+        chart.draw_series(DashedLineSeries::new(
+            line,
+            dash,
+            gap,
+            p.marker.stroke_width((2.0 * scale) as u32),
+        ))?;
+    }
+    legend(area, &items, look)?;
     for (colour, pick) in [(p.memory, 0usize), (p.second, 1usize)] {
         let line = series.iter().map(move |s| (s.0, if pick == 0 { s.1 } else { s.2 }));
         chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
@@ -346,10 +397,11 @@ pub fn draw_batch<DB: DrawingBackend>(
 }
 
 /// Draws the requests that fit against context length, marking the current one.
-#[allow(clippy::too_many_arguments)]
+/// The pinned scenario's series is drawn dashed beside it.
 pub fn draw_capacity<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     series: &Series,
+    pinned: Option<&Series>,
     current: (f64, f64),
     look: Look<'_>,
 ) -> DrawResult<DB> {
@@ -357,7 +409,11 @@ pub fn draw_capacity<DB: DrawingBackend>(
     area.fill(&p.background)?;
     let x_lo = series.first().map_or(256.0, |s| s.0);
     let x_hi = series.last().map_or(1e6, |s| s.0);
-    let hi = series.iter().map(|s| s.1).fold(1.0, f64::max);
+    let hi = series
+        .iter()
+        .chain(pinned.into_iter().flatten())
+        .map(|s| s.1)
+        .fold(1.0, f64::max);
     let mut chart = log_log(
         area,
         x_lo..x_hi,
@@ -367,6 +423,20 @@ pub fn draw_capacity<DB: DrawingBackend>(
     )?;
     let line = series.iter().filter(|s| s.1 >= 1.0).map(|s| (s.0, s.1));
     chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;
+    if let Some(a) = pinned {
+        legend(area, &[(t.series_pinned, p.marker)], look)?;
+        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
+        let line = a
+            .iter()
+            .filter(|s| s.1 >= 1.0 && (x_lo..=x_hi).contains(&s.0))
+            .map(|s| (s.0, s.1));
+        chart.draw_series(DashedLineSeries::new(
+            line,
+            dash,
+            gap,
+            p.marker.stroke_width((2.0 * scale) as u32),
+        ))?;
+    }
     if current.1 >= 1.0 {
         chart.draw_series(std::iter::once(Circle::new(
             current,
@@ -406,15 +476,39 @@ fn fit(canvas: &web_sys::HtmlCanvasElement) {
 }
 
 /// Draws one chart on a canvas.
-fn paint(canvas: &web_sys::HtmlCanvasElement, data: &ChartData, lang: Lang) -> Result<(), String> {
+fn paint(canvas: &web_sys::HtmlCanvasElement, data: &Pair, lang: Lang) -> Result<(), String> {
     let backend = MeasuringCanvas::new(canvas.clone()).ok_or("no 2D context")?;
-    data.draw(&backend.into_drawing_area(), lang, &palette(), pixel_ratio())
+    data.0
+        .draw(
+            &backend.into_drawing_area(),
+            lang,
+            &palette(),
+            pixel_ratio(),
+            data.1.as_ref(),
+        )
         .map_err(|e| e.to_string())
 }
 
+/// A chart's data and the pinned scenario's.
+type Pair = (ChartData, Option<ChartData>);
+
 /// Rows of the text alternative: a few points of the plotted data, formatted by the
 /// core.
-fn table_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
+fn table_rows((data, pinned): &Pair, lang: Lang) -> Vec<[String; 3]> {
+    let mut rows = chart_rows(data, lang);
+    if let Some(a) = pinned {
+        let prefix = texts(lang).pinned_value;
+        rows.extend(
+            chart_rows(a, lang)
+                .into_iter()
+                .map(|[head, x, y]| [format!("{prefix} {head}"), x, y]),
+        );
+    }
+    rows
+}
+
+/// Rows of one scenario's chart.
+fn chart_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
     let locale = lang.locale();
     let label = |o: Output| (texts(lang).output_label)(o).to_string();
     let q = |v: f64, unit: Unit| Quantity::new(v, unit).format(locale);
@@ -454,7 +548,7 @@ fn table_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
 /// Whether it is painted, and why not where it failed.
 fn repaint(
     canvas: NodeRef<leptos::html::Canvas>,
-    data: Memo<ChartData>,
+    data: Memo<Pair>,
     lang: Lang,
 ) -> (RwSignal<bool>, RwSignal<Option<String>>) {
     let resized = RwSignal::new(0u32);
@@ -514,7 +608,13 @@ fn labels(chart: Chart, t: &'static Texts) -> (&'static str, &'static str, [&'st
 pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
     let t = texts(lang);
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let data = Memo::new(move |_| state.valid.with(|(s, r)| ChartData::new(chart, s, r)));
+    let data = Memo::new(move |_| {
+        let b = state.valid.with(|(s, r)| ChartData::new(chart, s, r));
+        let a = state
+            .pinned_valid
+            .with(|a| a.as_ref().map(|(s, r)| ChartData::new(chart, s, r)));
+        (b, a)
+    });
     let (painted, failed) = repaint(canvas, data, lang);
     let (title, caption, heads) = labels(chart, t);
     let rows = move || {
@@ -532,7 +632,12 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             .collect_view()
     };
     view! {
-        <figure class="chart" class:painted=move || painted.get() data-chart=chart.id()>
+        <figure
+            class="chart"
+            class:painted=move || painted.get()
+            data-chart=chart.id()
+            data-pinned=move || data.with(|d| d.1.is_some()).to_string()
+        >
             <div class="chart-box">
                 <canvas node_ref=canvas role="img" aria-label=caption></canvas>
                 <div class="chart-static" data-static=key></div>

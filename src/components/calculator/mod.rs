@@ -157,7 +157,8 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
     view! {
         <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
             <h3>{t.results}</h3>
-            {move || state.stale().then(|| view! { <p class="stale-notice">{t.stale_results}</p> })}
+            // Always in the page, so that its text coming and going moves nothing.
+            <p class="stale-notice">{move || state.stale().then_some(t.stale_results)}</p>
             {verdict(state, lang)}
             {context_warning(state, lang)}
             <dl class="outputs">
@@ -177,8 +178,8 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
 }
 
 /// The model: its preset, its data types, and its shape behind "model details",
-/// which opens by itself while the shape differs from the preset or a figure of it
-/// is invalid.
+/// which opens by itself when the reader changes the shape or a figure of it turns
+/// invalid.
 fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let t = texts(lang);
     let edited = move || {
@@ -186,6 +187,12 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         state
             .scenario
             .with(|s| presets().models.get(i).is_none_or(|m| m.model != s.model))
+    };
+    // Changed by the reader: from where the calculator started, or from the preset
+    // the reader chose.
+    let changed = move || {
+        let setup = state.setup();
+        setup.baseline_model(state.example) != Some(setup.scenario.model)
     };
     let invalid = move || {
         let model_field = |f: Field| MODEL_FIELDS.iter().any(|b| b.field == f);
@@ -208,6 +215,15 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         .collect();
     let own = move || state.model_preset.get() == OWN_MODEL;
     let moe = move || state.scenario.with(|s| s.model.experts.is_some());
+    // The disclosure opens by itself when the model changes or a figure of it turns
+    // invalid, and closes only when the reader closes it.
+    let changed_untracked = untrack(changed);
+    let opened = RwSignal::new(changed_untracked);
+    Effect::new(move |_| {
+        if changed() || invalid() {
+            opened.set(true);
+        }
+    });
     view! {
         <fieldset>
             <legend>{t.model_fields}</legend>
@@ -223,7 +239,12 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             />
             <DataTypeSelect state lang uid of=TypeOf::Weights/>
             {optional_field(state, lang, GROUP, uid)}
-            <details class="model-details" prop:open=move || edited() || invalid()>
+            <details
+                class="model-details"
+                open=changed_untracked
+                on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                prop:open=move || opened.get()
+            >
                 <summary>{t.model_details}</summary>
                 {MODEL_FIELDS.iter().map(|b| optional_field(state, lang, *b, uid)).collect_view()}
                 <Show when=moe>

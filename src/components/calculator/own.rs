@@ -79,6 +79,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let id = |part: &str| format!("calc{uid}-config-{part}");
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
+    let params_help = id("params-help");
     let text = RwSignal::new(String::new());
     let params = RwSignal::new(String::new());
     let active = RwSignal::new(String::new());
@@ -143,6 +144,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                         type="text"
                         inputmode="decimal"
                         autocomplete="off"
+                        aria-describedby=params_help.clone()
                         prop:value=move || params.get()
                         on:input=move |ev| params.set(event_target_value(&ev))
                     />
@@ -154,11 +156,13 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                         type="text"
                         inputmode="decimal"
                         autocomplete="off"
+                        aria-describedby=params_help.clone()
                         prop:value=move || active.get()
                         on:input=move |ev| active.set(event_target_value(&ev))
                     />
                 </div>
             </div>
+            <p class="field-help" id=params_help>{t.config_params_help}</p>
             <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
             <div class="config-status" id=status_id role="status">{report}</div>
         </details>

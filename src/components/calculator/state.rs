@@ -41,6 +41,26 @@ impl Setup {
     pub fn hardware_name(&self) -> &'static str {
         presets().hardware.get(self.hardware).map_or("", |h| h.name.as_str())
     }
+
+    /// The model this setup's model is measured against: the example's while the
+    /// example's preset is chosen (an example may change a preset's figures), else the
+    /// chosen preset's; `None` for a pasted model.
+    pub fn baseline_model(&self, example: &Calculator) -> Option<roofline::Model> {
+        if self.model == example.model.index() {
+            Some(example.scenario.model)
+        } else {
+            presets().models.get(self.model).map(|m| m.model)
+        }
+    }
+
+    /// The device this setup's device is measured against, likewise.
+    pub fn baseline_hardware(&self, example: &Calculator) -> Option<roofline::Hardware> {
+        if self.hardware == example.hardware.index() {
+            Some(example.scenario.hardware)
+        } else {
+            presets().hardware.get(self.hardware).map(|h| h.hardware)
+        }
+    }
 }
 
 /// The state of one calculator; cheap to copy (signals only).
@@ -223,8 +243,8 @@ pub fn set_fp16_peak(s: &mut Scenario, fp16: f64) {
     peaks.fp16 = FlopsPerSecond(fp16);
 }
 
-/// The pairs of the address for a setup: what differs from the example (models and
-/// devices from their presets). Empty for the example itself.
+/// The pairs of the address for a setup: what differs from the example (a model or
+/// device from its baseline, [`Setup::baseline_model`]). Empty for the example itself.
 fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> {
     let base = Setup::example(example);
     let s = &setup.scenario;
@@ -238,7 +258,7 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
             out.push(("hw", h.id.clone()));
         }
     }
-    let preset_model = presets().models.get(setup.model).map(|m| m.model);
+    let preset_model = setup.baseline_model(example);
     for k in MODEL_KEYS {
         let value = (k.get)(&s.model);
         if preset_model.is_none_or(|m| (k.get)(&m) != value) {
@@ -246,7 +266,7 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
         }
     }
     let h = &s.hardware;
-    let preset_hw = presets().hardware.get(setup.hardware).map(|p| p.hardware);
+    let preset_hw = setup.baseline_hardware(example);
     let differs = |f: fn(&roofline::Hardware) -> f64| preset_hw.is_none_or(|p| f(&p) != f(h));
     for (key, get, scale) in [
         ("memory", (|h| h.memory.0) as fn(&roofline::Hardware) -> f64, 1e9),
@@ -520,9 +540,20 @@ mod tests {
     }
 
     #[test]
-    fn the_example_has_an_empty_query() {
-        let c = example();
-        assert_eq!(encode(&Setup::example(c), None, c), "");
+    fn every_example_has_an_empty_query() {
+        for lang in Lang::ALL {
+            for e in &index(lang).expect("index").entries {
+                for c in &entry(lang, &e.summary.slug).expect("entry").body.calculators {
+                    assert_eq!(encode(&Setup::example(c), None, c), "", "{}", e.summary.slug);
+                    // One change writes one key, also where the example changes its preset.
+                    let mut setup = Setup::example(c);
+                    setup.scenario.workload.batch += 1;
+                    let query = encode(&setup, None, c);
+                    assert_eq!(query, format!("batch={}", setup.scenario.workload.batch));
+                    assert_eq!(read(&query, c).current, setup);
+                }
+            }
+        }
     }
 
     #[test]

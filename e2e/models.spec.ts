@@ -1,0 +1,182 @@
+import { test, expect, live, output, field } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** A published config.json, as a reader would paste it. */
+function config(name: string): string {
+  return fs.readFileSync(path.join(__dirname, '..', 'crates', 'roofline', 'tests', 'configs', `${name}.json`), 'utf8');
+}
+
+async function paste(page: Page, text: string, params = '', active = '') {
+  const calc = page.locator('.calculator').first();
+  await calc.locator('.own-model > summary').click();
+  await calc.getByLabel('Contents of config.json', { exact: true }).fill(text);
+  await calc.getByLabel('Parameters in billions (optional)', { exact: true }).fill(params);
+  await calc.getByLabel('Active parameters in billions (optional)', { exact: true }).fill(active);
+  await calc.getByRole('button', { name: 'Use this model' }).click();
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.calculator').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test.describe('a pasted config.json', () => {
+  test('gpt-oss-20b: its MXFP4 experts and windowed layers reach the outputs and the address', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    await paste(page, config('gpt-oss-20b'), '20.91', '3.61');
+    const status = page.locator('.calculator .config-status');
+    await expect(status).toHaveText('Loaded.');
+    await expect(page.locator('#calc0-model')).toHaveValue('own');
+    // 20.91 B, of which (20.91 − 3.61) × 32 ÷ 28 = 19.77 B experts at 4.25 bits and
+    // 1.14 B in BF16: 10.50 GB + 2.28 GB.
+    await expect(output(page, 'weight_bytes')).toContainText('12.8 GB');
+    await expect(page.locator('.calculator .model-details')).toHaveJSProperty('open', true);
+    await expect(field(page, 'Layers with the sliding window')).toHaveValue('12');
+    await expect(page.locator('#calc0-expert-weights')).toHaveValue('fp4');
+    await expect(page).toHaveURL(/model=own/);
+    await expect(page).toHaveURL(/xw=fp4/);
+    // The address alone brings the pasted model back.
+    await page.reload();
+    await live(page);
+    await expect(output(page, 'weight_bytes')).toContainText('12.8 GB');
+    await expect(page.locator('#calc0-model')).toHaveValue('own');
+    await expect(page.locator('.calculator .notice')).toHaveCount(0);
+  });
+
+  test('without a parameter count the estimate is named, and unknown keys are listed', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const llama = JSON.parse(config('llama-3.1-8b'));
+    llama.shiny_new_attention = true;
+    await paste(page, JSON.stringify(llama));
+    const status = page.locator('.calculator .config-status');
+    await expect(status).toContainText('Loaded. The parameter count (8.03 billion) is estimated from the shapes');
+    await expect(status).toContainText('Not understood (check whether they matter): shiny_new_attention');
+    // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
+    await field(page, 'Context length (tokens)').fill('1024');
+    await expect(page.locator('.calculator .context-limit')).toHaveCount(0);
+  });
+
+  test('text that is no config gets a message in the reader\'s language', async ({ page, problems }) => {
+    await page.goto('de/memory-bound');
+    await live(page);
+    const calc = page.locator('.calculator').first();
+    await calc.locator('.own-model > summary').click();
+    await calc.getByLabel('Inhalt der config.json').fill('{"hidden_size": 4096,');
+    await calc.getByRole('button', { name: 'Modell übernehmen' }).click();
+    await expect(calc.locator('.config-status')).toHaveText('Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.');
+    await calc.getByLabel('Inhalt der config.json').fill('{"hidden_size": 4096}');
+    await calc.getByRole('button', { name: 'Modell übernehmen' }).click();
+    await expect(calc.locator('.config-status')).toContainText('Es fehlt eine Angabe, die der Rechner braucht: num_hidden_layers');
+    // Nothing was taken over.
+    await expect(page.locator('#calc0-model')).not.toHaveValue('own');
+    await expect(page.locator('body')).not.toContainText('NaN');
+  });
+});
+
+test('two GPUs compared: the ratio, both series on a chart, and a link that keeps both', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.locator('#calc0-hardware').selectOption('h100-sxm');
+  await page.getByRole('button', { name: 'Pin as A and compare' }).click();
+  await page.locator('#calc0-hardware').selectOption('h200');
+  // Memory-bound at batch 1: tokens/s scale with bandwidth, 4,800 ÷ 3,350.
+  const summary = page.locator('.calculator .compare-summary');
+  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43 × tokens/s');
+  await expect(page.locator('.calculator [data-output="weight_time"] .ratio')).toHaveText('× 0.698');
+  await expect(page.locator('.calculator [data-output="weight_time"] .pinned-value')).toHaveText('A: 4.2 ms');
+  const roofline = page.locator('figure[data-chart="roofline"]');
+  await expect(roofline).toHaveAttribute('data-pinned', 'true');
+  await expect(roofline.locator('tbody th').filter({ hasText: /^A: / })).toHaveCount(3);
+  await expect(page).toHaveURL(/hw=h200/);
+  await expect(page).toHaveURL(/a\.hw=h100-sxm/);
+  // The link alone shows the same comparison.
+  await page.reload();
+  await live(page);
+  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43 × tokens/s');
+  await expect(roofline).toHaveAttribute('data-pinned', 'true');
+  await expect(page.getByRole('button', { name: 'Stop comparing' })).toHaveAttribute('aria-pressed', 'true');
+  // The pinned series is drawn: the chart differs from the one without it.
+  const pixels = () => roofline.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  const both = await pixels();
+  await page.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(roofline).toHaveAttribute('data-pinned', 'false');
+  await expect.poll(pixels).not.toBe(both);
+  await expect(page).not.toHaveURL(/a\.hw/);
+  await expect(summary).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the verdict is within the first screen of the calculator', async ({ page, problems }) => {
+    for (const path of ['en/memory-bound', 'de/speicherbandbreite']) {
+      await page.goto(path);
+      await live(page);
+      const calc = page.locator('.calculator').first();
+      await calc.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      const top = (await calc.boundingBox())!.y;
+      const verdict = (await calc.locator('.verdict').boundingBox())!;
+      expect(verdict.y + verdict.height - top).toBeLessThanOrEqual(740);
+      // Nothing scrolls sideways, with the details open too.
+      await calc.locator('.model-details > summary').click();
+      await calc.locator('.own-model > summary').click();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+  });
+});
+
+test('opening a disclosure or changing the verdict moves nothing beside it', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const results = page.locator('.calculator .calc-results');
+  const verdict = page.locator('.calculator .verdict');
+  const before = (await results.boundingBox())!;
+  const verdictBefore = (await verdict.boundingBox())!;
+  await page.locator('.calculator .model-details > summary').click();
+  await expect(page.locator('.calculator .model-details')).toHaveJSProperty('open', true);
+  expect(await results.boundingBox()).toEqual(before);
+  // Compute-bound at a large batch: the verdict's box keeps its size.
+  await field(page, 'Batch size').fill('4096');
+  await expect(verdict).toHaveClass(/compute/);
+  expect((await verdict.boundingBox())!.height).toBe(verdictBefore.height);
+});
+
+test('every help text is tied to its field, reachable by keyboard, and axe finds nothing', async ({ page, problems }) => {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('en/memory-bound?model=deepseek-v3&hw=h200&gpus=8');
+    await live(page);
+    const calc = page.locator('.calculator').first();
+    await calc.locator('.model-details > summary').click();
+    await calc.locator('.own-model > summary').click();
+    await page.getByRole('button', { name: 'Pin as A and compare' }).click();
+    const fields = calc.locator('input[type="text"]:visible, textarea:visible');
+    const count = await fields.count();
+    expect(count).toBeGreaterThan(15);
+    for (let i = 0; i < count; i++) {
+      const input = fields.nth(i);
+      const described = (await input.getAttribute('aria-describedby')) ?? '';
+      const help = described.split(' ').find((id) => id.endsWith('-help'));
+      expect(help, await input.evaluate((e) => e.outerHTML)).toBeTruthy();
+      await expect(page.locator(`#${help}`)).not.toBeEmpty();
+      // Keyboard: the field takes the focus, and its description is what a screen
+      // reader announces with it.
+      await input.focus();
+      await expect(input).toBeFocused();
+    }
+    // MLA's fields replace the KV heads for DeepSeek-V3.
+    await expect(field(page, 'Latent rank (kv_lora_rank)')).toHaveValue('512');
+    await expect(calc.getByLabel('KV heads', { exact: true })).toHaveCount(0);
+    expect(await axe(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axe(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+});

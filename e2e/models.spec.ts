@@ -137,11 +137,17 @@ test('opening a disclosure or changing the verdict moves nothing beside it', asy
   await live(page);
   const results = page.locator('.calculator .calc-results');
   const verdict = page.locator('.calculator .verdict');
-  const before = (await results.boundingBox())!;
+  // Positions in the page, measured from its top (the results stay in view while
+  // the page scrolls).
+  const box = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    return results.boundingBox();
+  };
+  const before = (await box())!;
   const verdictBefore = (await verdict.boundingBox())!;
   await page.locator('.calculator .model-details > summary').click();
   await expect(page.locator('.calculator .model-details')).toHaveJSProperty('open', true);
-  expect(await results.boundingBox()).toEqual(before);
+  expect(await box()).toEqual(before);
   // Compute-bound at a large batch: the verdict's box keeps its size.
   await field(page, 'Batch size').fill('4096');
   await expect(verdict).toHaveClass(/compute/);
@@ -151,7 +157,7 @@ test('opening a disclosure or changing the verdict moves nothing beside it', asy
 test('every help text is tied to its field, reachable by keyboard, and axe finds nothing', async ({ page, problems }) => {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('en/memory-bound?model=deepseek-v3&hw=h200&gpus=8');
+    await page.goto('en/memory-bound?model=deepseek-v3&hw=h200&gpus=8&weights=fp8');
     await live(page);
     const calc = page.locator('.calculator').first();
     await calc.locator('.model-details > summary').click();
@@ -171,6 +177,7 @@ test('every help text is tied to its field, reachable by keyboard, and axe finds
       await input.focus();
       await expect(input).toBeFocused();
     }
+    await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
     // MLA's fields replace the KV heads for DeepSeek-V3.
     await expect(field(page, 'Latent rank (kv_lora_rank)')).toHaveValue('512');
     await expect(calc.getByLabel('KV heads', { exact: true })).toHaveCount(0);

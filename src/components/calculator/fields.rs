@@ -465,13 +465,12 @@ pub fn PresetSelect(
             None => items.into_any(),
         })
         .collect_view();
-    let extra = extra.map(|name| {
-        view! {
-            <option value="own" selected=move || selected.get().is_none()>
-                {name}
-            </option>
-        }
-    });
+    // The pasted model's option, there while it is chosen.
+    let extra = move || {
+        extra
+            .filter(|_| selected.get().is_none())
+            .map(|name| view! { <option value="own" selected>{name}</option> })
+    };
     view! {
         <div class="field">
             <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>

@@ -71,7 +71,7 @@ test('every calculator control is reachable by keyboard', async ({ page }) => {
   expect(controls.length).toBeGreaterThan(15);
   const reached = new Set<string>();
   await page.locator('body').focus();
-  for (let i = 0; i < 200 && reached.size < controls.length; i++) {
+  for (let i = 0; i < 400 && reached.size < controls.length; i++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;

@@ -101,7 +101,7 @@ test.describe('search', () => {
     await search(page).press('Escape');
     await expect(search(page)).toHaveValue('');
     // `/` typed into a field is just a character.
-    await page.locator('.calculator input[inputmode="decimal"]').first().focus();
+    await page.locator('.calculator input[inputmode="decimal"]:visible').first().focus();
     await page.keyboard.press('/');
     await expect(search(page)).not.toBeFocused();
   });

@@ -29,22 +29,27 @@ test.describe('a pasted config.json', () => {
   test('gpt-oss-20b: its MXFP4 experts and windowed layers reach the outputs and the address', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await live(page);
-    await paste(page, config('gpt-oss-20b'), '20.91', '3.61');
+    await paste(page, config('gpt-oss-20b'), '20.91', '4.19');
     const status = page.locator('.calculator .config-status');
     await expect(status).toHaveText('Loaded.');
     await expect(page.locator('#calc0-model')).toHaveValue('own');
-    // 20.91 B, of which (20.91 − 3.61) × 32 ÷ 28 = 19.77 B experts at 4.25 bits and
-    // 1.14 B in BF16: 10.50 GB + 2.28 GB.
-    await expect(output(page, 'weight_bytes')).toContainText('12.8 GB');
+    // 20.91 B, of which (20.91 − 4.19) × 32 ÷ 28 = 19.11 B experts at 4.25 bits and
+    // 1.80 B in BF16: 10.15 GB + 3.60 GB.
+    await expect(output(page, 'weight_bytes')).toContainText('13.8 GB');
     await expect(page.locator('.calculator .model-details')).toHaveJSProperty('open', true);
     await expect(field(page, 'Layers with the sliding window')).toHaveValue('12');
     await expect(page.locator('#calc0-expert-weights')).toHaveValue('fp4');
+    // A mixture of experts: the experts a step reads join the outputs. One request
+    // reads its 4 of 32 per layer; 64 requests 32 × (1 − (28/32)^64), all but 0.006.
+    await expect(output(page, 'experts_touched')).toHaveText('4');
+    await field(page, 'Batch size').fill('64');
+    await expect(output(page, 'experts_touched')).toHaveText('32');
     await expect(page).toHaveURL(/model=own/);
     await expect(page).toHaveURL(/xw=fp4/);
     // The address alone brings the pasted model back.
     await page.reload();
     await live(page);
-    await expect(output(page, 'weight_bytes')).toContainText('12.8 GB');
+    await expect(output(page, 'weight_bytes')).toContainText('13.8 GB');
     await expect(page.locator('#calc0-model')).toHaveValue('own');
     await expect(page.locator('.calculator .notice')).toHaveCount(0);
   });
@@ -133,7 +138,8 @@ test.describe('on a phone', () => {
 });
 
 test('opening a disclosure or changing the verdict moves nothing beside it', async ({ page, problems }) => {
-  await page.goto('en/memory-bound');
+  // A short context, so that a large batch turns the step compute-bound.
+  await page.goto('en/memory-bound?prompt=16&context=16');
   await live(page);
   const results = page.locator('.calculator .calc-results');
   const verdict = page.locator('.calculator .verdict');

@@ -226,7 +226,9 @@ pub const MAX_BLOCK_BYTES: usize = 4 * 1024;
 /// key, then those it depends on, then the preset it comes from.
 fn culprits(e: &InputError) -> &'static [&'static str] {
     match e {
-        InputError::ActiveExceedsTotal => &["active_params_b", "params_b", "model"],
+        InputError::ActiveExceedsTotal | InputError::ActiveTooFewForExperts => {
+            &["active_params_b", "params_b", "model"]
+        }
         InputError::KvHeadsNotDivisor => &["kv_heads", "heads", "model"],
         InputError::ContextShorterThanPrompt => &["context", "prompt"],
         InputError::ModelDoesNotFit { .. } => &[

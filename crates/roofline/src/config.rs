@@ -112,7 +112,6 @@ const IRRELEVANT: &[&str] = &[
     "cache_implementation",
     "use_cache",
     "vocab_size_per_layer_input",
-    "max_window_layers",
 ];
 
 /// The keys each figure is read from, first match wins.
@@ -138,6 +137,7 @@ const NOPE_DIM: &[&str] = &["qk_nope_head_dim"];
 const V_DIM: &[&str] = &["v_head_dim"];
 const WINDOW: &[&str] = &["sliding_window"];
 const USE_WINDOW: &[&str] = &["use_sliding_window"];
+const FULL_LAYERS: &[&str] = &["max_window_layers"];
 const PATTERN: &[&str] = &["sliding_window_pattern"];
 const LAYER_TYPES: &[&str] = &["layer_types"];
 const TIED: &[&str] = &["tie_word_embeddings"];
@@ -169,6 +169,7 @@ const READ: &[&[&str]] = &[
     V_DIM,
     WINDOW,
     USE_WINDOW,
+    FULL_LAYERS,
     PATTERN,
     LAYER_TYPES,
     TIED,
@@ -179,15 +180,22 @@ const READ: &[&[&str]] = &[
 
 /// Figures that a model type's published configs leave to the Transformers library
 /// (its `Gemma3TextConfig` defaults, which the Gemma 3 configs rely on).
-const DEFAULTS: &[(&str, &[(&str, f64)])] = &[(
-    "gemma3_text",
-    &[
-        ("vocab_size", 262_208.0),
-        ("max_position_embeddings", 131_072.0),
-        ("sliding_window_pattern", 6.0),
-        ("tie_word_embeddings", 1.0),
-    ],
-)];
+const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
+    (
+        "gemma3_text",
+        &[
+            ("vocab_size", 262_208.0),
+            ("max_position_embeddings", 131_072.0),
+            ("sliding_window_pattern", 6.0),
+            ("tie_word_embeddings", 1.0),
+        ],
+    ),
+    // Gemma 2 windows every other layer; the library hard-codes it.
+    (
+        "gemma2",
+        &[("sliding_window_pattern", 2.0), ("tie_word_embeddings", 1.0)],
+    ),
+];
 
 /// Reads figures from one object (a config, or a multimodal config's `text_config`).
 struct Reader<'a> {
@@ -255,7 +263,7 @@ impl<'a> Reader<'a> {
 
 /// A storage type from `torch_dtype` and `quantization_config`: the type of the
 /// weights, and of the routed experts where the quantization covers only them.
-fn storage(r: &Reader<'_>) -> (Option<DataType>, Option<DataType>) {
+fn storage(r: &Reader<'_>, unknown: &mut Vec<String>) -> (Option<DataType>, Option<DataType>) {
     let plain = match r.text(DTYPE) {
         Some("bfloat16") => Some(DataType::Bf16),
         Some("float16") => Some(DataType::Fp16),
@@ -266,7 +274,11 @@ fn storage(r: &Reader<'_>) -> (Option<DataType>, Option<DataType>) {
         return (plain, None);
     };
     let q = Reader::new(q);
-    let group = |default: u32| q.count(&["group_size"]).ok().flatten().unwrap_or(default);
+    // `group_size: -1` is one scale per output channel: next to nothing per weight.
+    let group = |default: u32| match q.value(&["group_size"]) {
+        Some(Json::Number(n)) if *n < 0.0 => 0,
+        _ => q.count(&["group_size"]).ok().flatten().unwrap_or(default),
+    };
     match q.text(&["quant_method"]) {
         // Block-wise FP8 (DeepSeek-V3: 128 × 128 blocks, one FP32 scale each, about
         // 0.002 bit per weight, which the type leaves out).
@@ -274,19 +286,28 @@ fn storage(r: &Reader<'_>) -> (Option<DataType>, Option<DataType>) {
         // MXFP4 for the experts, the rest as `torch_dtype` says (gpt-oss).
         Some("mxfp4") => (plain, Some(DataType::Fp4(Groups::MXFP4))),
         Some("gptq" | "awq") if q.count(&["bits"]).ok().flatten() == Some(4) => (
-            Some(DataType::Int4(Groups {
-                group_size: group(128),
-                ..Groups::INT4_G128
+            Some(DataType::Int4(match group(128) {
+                0 => Groups::NONE,
+                size => Groups {
+                    group_size: size,
+                    ..Groups::INT4_G128
+                },
             })),
             None,
         ),
-        _ => (plain, None),
+        // Another method (compressed-tensors, NVFP4, 8-bit GPTQ, bitsandbytes): the
+        // weights are not in `torch_dtype`, and the reader is to choose their type.
+        other => {
+            unknown.push(format!("quantization_config.quant_method={}", other.unwrap_or("?")));
+            (plain, None)
+        }
     }
 }
 
-/// How many of `layers` attend through the window, from `layer_types` or a
-/// repeating pattern (`sliding_window_pattern` n: n − 1 windowed layers, then a
-/// global one); `None` where every layer does.
+/// How many of `layers` attend through the window, from `layer_types`, a repeating
+/// pattern (`sliding_window_pattern` n: n − 1 windowed layers, then a global one) or
+/// `max_window_layers` (that many layers attend fully, the rest through the window);
+/// `None` where every layer does.
 fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigError> {
     if let Some(Json::List(kinds)) = r.value(LAYER_TYPES) {
         let sliding = kinds
@@ -295,7 +316,11 @@ fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigErro
             .count() as u32;
         return Ok(Some(sliding));
     }
-    Ok(r.count(PATTERN)?.filter(|p| *p > 0).map(|p| layers - layers / p))
+    if let Some(p) = r.count(PATTERN)?.filter(|p| *p > 0) {
+        return Ok(Some(layers - layers / p));
+    }
+    // Qwen2-style: the layers below `max_window_layers` attend to everything.
+    Ok(r.count(FULL_LAYERS)?.map(|full| layers.saturating_sub(full)))
 }
 
 /// Reads a model from a `config.json`. `params` (total, and active for a mixture of
@@ -330,9 +355,11 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
         _ => None,
     };
-    let head_dim = match (r.count(HEAD_DIM)?, latent, r.count(NOPE_DIM)?) {
-        (Some(d), _, _) => d,
-        (None, Some(l), Some(nope)) => nope + l.rope_dim,
+    // With a latent the query/key head is nope + rope wide (a re-saved DeepSeek
+    // config writes the rope width alone as `head_dim`).
+    let head_dim = match (latent, r.count(NOPE_DIM)?, r.count(HEAD_DIM)?) {
+        (Some(l), Some(nope), _) => nope + l.rope_dim,
+        (_, _, Some(d)) => d,
         _ => hidden / heads.max(1),
     };
     let vocab = r.required(VOCAB)?;
@@ -343,6 +370,11 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
     let sliding = match window {
         Some(_) => sliding_layers(&r, layers)?,
         None => None,
+    };
+    // A window no layer uses is no window.
+    let (window, sliding) = match sliding {
+        Some(0) => (None, None),
+        other => (window, other),
     };
     let experts = match (r.count(EXPERTS)?, r.count(ACTIVE_EXPERTS)?) {
         (Some(count), Some(active)) if count > 0 => Some(Experts {
@@ -355,9 +387,9 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         _ => None,
     };
     // A multimodal config may declare the type beside `text_config` only.
-    let (weights, expert_weights) = match storage(&r) {
-        (None, None) => storage(&Reader::new(json)),
-        found => found,
+    let (weights, expert_weights) = match (storage(&r, &mut unknown), text) {
+        ((None, None), Some(_)) => storage(&Reader::new(json), &mut unknown),
+        (found, _) => found,
     };
     let estimate = Estimate::new(&r, layers, hidden, heads, kv_heads, head_dim, vocab, latent, experts)?;
     let (total, active) = match params {
@@ -422,7 +454,7 @@ impl Estimate {
         let attention = match latent {
             Some(l) => {
                 let qk = f(head_dim);
-                let v = f(r.count(V_DIM)?.unwrap_or(head_dim - l.rope_dim));
+                let v = f(r.count(V_DIM)?.unwrap_or_else(|| head_dim.saturating_sub(l.rope_dim)));
                 let query = match r.count(Q_RANK)? {
                     Some(q) => h * f(q) + f(q) * heads * qk,
                     None => h * heads * qk,

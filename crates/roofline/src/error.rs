@@ -129,6 +129,10 @@ pub enum InputError {
     ActiveExceedsTotal,
     /// More experts are routed per token than exist.
     ActiveExpertsExceedTotal,
+    /// Too few active parameters for the routing: with k of E experts per token,
+    /// the active parameters include k/E of the experts', so they are at least
+    /// total × k ÷ E.
+    ActiveTooFewForExperts,
     /// More layers use the sliding window than the model has.
     SlidingLayersExceedLayers,
     /// The reserve fraction must be at least 0 and below 1.
@@ -155,6 +159,7 @@ impl InputError {
             InputError::KvHeadsNotDivisor => Field::KvHeads,
             InputError::ActiveExceedsTotal => Field::ActiveParams,
             InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
+            InputError::ActiveTooFewForExperts => Field::ActiveParams,
             InputError::SlidingLayersExceedLayers => Field::SlidingLayers,
             InputError::ReserveOutOfRange => Field::Reserve,
             InputError::AcceptanceOutOfRange => Field::Acceptance,
@@ -180,6 +185,9 @@ impl fmt::Display for InputError {
             InputError::KvHeadsNotDivisor => f.write_str("`heads` must be a multiple of `kv_heads`"),
             InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
             InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),
+            InputError::ActiveTooFewForExperts => {
+                f.write_str("`active_params` must be at least `params` × `active_experts` ÷ `experts`")
+            }
             InputError::SlidingLayersExceedLayers => f.write_str("`sliding_layers` must not exceed `layers`"),
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
             InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),

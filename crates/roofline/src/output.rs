@@ -256,6 +256,14 @@ impl Output {
         let m = &scenario.model;
         let w = &scenario.workload;
         let count = |v: f64| format_trimmed(v, 3, locale);
+        // The copies of the KV cache the devices hold, where there is more than one.
+        let copies = |r: &Report| {
+            if r.kv_copies > 1.0 {
+                format!(" × {}", format_trimmed(r.kv_copies, 2, locale))
+            } else {
+                String::new()
+            }
+        };
         let left = match self {
             Output::WeightBytes => {
                 let experts = scenario.expert_params();
@@ -332,11 +340,12 @@ impl Output {
                 )
             }
             Output::DecodeBytes => format!(
-                "{} + {} × ({} + {})",
+                "{} + {} × ({} + {}){}",
                 q(r.decode_weight_bytes.0, Unit::BytesSi),
                 w.batch,
                 q(r.kv_per_request.0, Unit::BytesSi),
-                q(r.kv_per_token.0, Unit::BytesSi)
+                q(r.kv_per_token.0, Unit::BytesSi),
+                copies(r)
             ),
             Output::DecodeIntensity => {
                 format!(
@@ -398,27 +407,30 @@ impl Output {
             }
             Output::MaxRequests => {
                 format!(
-                    "{} ÷ {}",
+                    "{} ÷ {}{}",
                     q(r.capacity.free.0, Unit::BytesSi),
-                    q(r.kv_per_request.0, Unit::BytesSi)
+                    q(r.kv_per_request.0, Unit::BytesSi),
+                    copies(r)
                 )
             }
             Output::FitContext => match (m.sliding_window, m.sliding_layers) {
                 // Beyond the window only the global layers grow.
                 (Some(window), Some(sliding)) if r.capacity.fit_context? > f64::from(window) => format!(
-                    "({} ÷ {} ÷ {} − {} × {}) ÷ {}",
+                    "({} ÷ {}{} ÷ {} − {} × {}) ÷ {}",
                     q(r.capacity.free.0, Unit::BytesSi),
                     w.batch,
+                    copies(r),
                     q(r.kv_per_token.0 / f64::from(m.layers), Unit::BytesSi),
                     sliding,
                     window,
                     m.layers - sliding
                 ),
                 _ => format!(
-                    "{} ÷ ({} × {})",
+                    "{} ÷ ({} × {}{})",
                     q(r.capacity.free.0, Unit::BytesSi),
                     w.batch,
-                    q(r.kv_per_token.0, Unit::BytesSi)
+                    q(r.kv_per_token.0, Unit::BytesSi),
+                    copies(r)
                 ),
             },
             Output::SpecTokensPerStep => {

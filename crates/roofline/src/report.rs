@@ -160,8 +160,14 @@ pub struct Report {
     pub kv_per_token: Bytes,
     /// KV cache of one request at the scenario's context.
     pub kv_per_request: Bytes,
-    /// KV cache of the whole batch.
+    /// KV cache of the whole batch (one copy).
     pub kv_batch: Bytes,
+    /// Copies of the KV cache the devices hold together: 1 on one device; with
+    /// tensor parallelism, the devices per KV head where there are more devices
+    /// than KV heads, and every device for multi-head latent attention, whose
+    /// latent all heads share. Memory, capacity and the bytes of a step count every
+    /// copy; the figures per token, request and batch are one copy.
+    pub kv_copies: f64,
     /// Memory of all devices.
     pub memory: Bytes,
     /// Tokens in context at the decode step.
@@ -219,8 +225,13 @@ struct Terms {
     sliding_layers: f64,
     /// FLOPs per token of the dense part (2 × active parameters).
     flops_per_token: f64,
-    /// Attention FLOPs per (query, key) pair in one layer.
+    /// Attention FLOPs per (query, key) pair in one layer: in a decode step, and in
+    /// the prefill (which multi-head latent attention runs differently).
     pair_flops: f64,
+    prefill_pair_flops: f64,
+    /// Copies of the KV cache the devices hold: a head or a latent that every device
+    /// needs is on every device.
+    kv_copies: f64,
     window: f64,
 }
 
@@ -234,18 +245,29 @@ impl Terms {
             .filter(|_| expert_params > 0.0)
             .map_or(0.0, |e| 1.0 - f64::from(e.active) / f64::from(e.count));
         let heads = f64::from(m.heads);
-        let (kv_elements, pair_flops) = match m.latent {
-            // Keys and values share the latent; with the up-projections absorbed
-            // into the query and the output (as decode kernels run it), each head
-            // scores against kv_rank + rope_dim elements and sums kv_rank of them.
+        let head_dim = f64::from(m.head_dim);
+        let devices_per_copy = |shards: f64| (devices / shards).max(1.0);
+        let (kv_elements, pair_flops, prefill_pair_flops, kv_copies) = match m.latent {
+            // Keys and values share the latent. Decode kernels absorb the
+            // up-projections into the query and the output: each head scores against
+            // kv_rank + rope_dim elements and sums kv_rank of them. A prefill
+            // expands the latent into keys of head_dim (nope + rope) and values of
+            // the nope width (v_head_dim, equal to qk_nope_head_dim in DeepSeek-V2/V3
+            // and Kimi K2) and runs ordinary attention. The latent is shared by all
+            // heads, so tensor parallelism keeps a copy on every device.
             Some(l) => {
                 let (rank, rope) = (f64::from(l.kv_rank), f64::from(l.rope_dim));
-                (rank + rope, 2.0 * heads * (2.0 * rank + rope))
+                let value = (head_dim - rope).max(1.0);
+                let prefill = 2.0 * heads * (head_dim + value);
+                (rank + rope, 2.0 * heads * (2.0 * rank + rope), prefill, devices)
             }
             // Per head a dot product with the key and a weighted sum of the values.
+            // Tensor parallelism splits the KV heads; with more devices than KV heads
+            // each head is held by several.
             None => {
-                let head_dim = f64::from(m.head_dim);
-                (2.0 * f64::from(m.kv_heads) * head_dim, 4.0 * heads * head_dim)
+                let pair = 4.0 * heads * head_dim;
+                let copies = devices_per_copy(f64::from(m.kv_heads));
+                (2.0 * f64::from(m.kv_heads) * head_dim, pair, pair, copies)
             }
         };
         let window = m.sliding_window.map_or(f64::INFINITY, f64::from);
@@ -266,6 +288,8 @@ impl Terms {
             sliding_layers,
             flops_per_token: 2.0 * m.active_params,
             pair_flops,
+            prefill_pair_flops,
+            kv_copies,
             window,
         }
     }
@@ -333,7 +357,8 @@ impl Terms {
     fn step(&self, batch: f64, per_request: f64, context: f64) -> Phase {
         let kv_request = self.kv_per_layer * self.attended(context);
         let tokens = batch * per_request;
-        let bytes = self.weights_read(tokens) + batch * (kv_request + per_request * self.kv_per_token());
+        let kv = batch * (kv_request + per_request * self.kv_per_token()) * self.kv_copies;
+        let bytes = self.weights_read(tokens) + kv;
         let flops = tokens * (self.flops_per_token + self.pair_flops * self.attended(context));
         self.phase(bytes, flops)
     }
@@ -369,8 +394,8 @@ impl Terms {
         };
         let pairs = (self.layers - self.sliding_layers) * full + self.sliding_layers * windowed;
         let tokens = batch * prompt;
-        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token();
-        let flops = tokens * self.flops_per_token + batch * pairs * self.pair_flops;
+        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token() * self.kv_copies;
+        let flops = tokens * self.flops_per_token + batch * pairs * self.prefill_pair_flops;
         self.phase(bytes, flops)
     }
 
@@ -402,7 +427,7 @@ impl Terms {
         let mut guess = if self.expert_bytes == 0.0 {
             let ridge = self.peak / self.bandwidth;
             let f = self.flops_per_token + self.pair_flops * self.attended(context);
-            let k = self.kv_per_layer * (self.attended(context) + self.layers);
+            let k = self.kv_per_layer * (self.attended(context) + self.layers) * self.kv_copies;
             let denominator = f - ridge * k;
             if denominator > 0.0 {
                 (ridge * self.weight_bytes / denominator)
@@ -467,13 +492,14 @@ impl Scenario {
         let prefill = t.prefill(batch, f64::from(w.prompt));
         let free = self.usable_memory().0 - (t.weight_bytes + self.draft_params() * self.weights.bytes());
         let kv_batch = kv_per_request * batch;
-        let fit_context = t.fit_context(free / batch);
+        let fit_context = t.fit_context(free / (batch * t.kv_copies));
         Report {
             weight_bytes: Bytes(t.weight_bytes),
             decode_weight_bytes: Bytes(decode_weight_bytes),
             kv_per_token: Bytes(t.kv_per_token()),
             kv_per_request: Bytes(kv_per_request),
             kv_batch: Bytes(kv_batch),
+            kv_copies: t.kv_copies,
             memory: Bytes(self.hardware.memory.0 * f64::from(w.devices)),
             context,
             bandwidth: BytesPerSecond(t.bandwidth),
@@ -495,9 +521,9 @@ impl Scenario {
             latency: Seconds(prefill.time.0 + f64::from(w.output) * decode.time.0),
             capacity: Capacity {
                 free: Bytes(free),
-                max_requests: (free / kv_per_request).floor(),
+                max_requests: (free / (kv_per_request * t.kv_copies)).floor(),
                 fit_context,
-                batch_fits: kv_batch <= free,
+                batch_fits: kv_batch * t.kv_copies <= free,
             },
             speculative: self.speculation.map(|sp| t.speculative(self, sp, decode)),
             inputs: self.inputs(),

@@ -264,6 +264,10 @@ impl Scenario {
             if e.active > e.count {
                 return Err(InputError::ActiveExpertsExceedTotal);
             }
+            // Every token reads k/E of the experts' parameters and all the rest.
+            if e.count > e.active && m.active_params < m.params * f64::from(e.active) / f64::from(e.count) {
+                return Err(InputError::ActiveTooFewForExperts);
+            }
             if e.shared > MAX_DIM {
                 return Err(InputError::TooLarge {
                     field: Field::SharedExperts,

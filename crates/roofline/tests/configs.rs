@@ -111,7 +111,7 @@ fn gemma_3_takes_its_text_model_and_the_library_defaults_it_relies_on() {
 
 #[test]
 fn gpt_oss_reads_its_alternating_layers_and_mxfp4_experts() {
-    let c = from_config(&config("gpt-oss-20b"), Some((20.91e9, Some(3.61e9)))).unwrap();
+    let c = from_config(&config("gpt-oss-20b"), Some((20.91e9, Some(4.19e9)))).unwrap();
     let m = c.model;
     assert_eq!(
         m.experts,
@@ -123,7 +123,7 @@ fn gpt_oss_reads_its_alternating_layers_and_mxfp4_experts() {
     );
     assert_eq!((m.sliding_window, m.sliding_layers), (Some(128), Some(12)));
     assert_eq!(m.expert_weights, Some(DataType::Fp4(Groups::MXFP4)));
-    assert_eq!((m.params, m.active_params), (20.91e9, 3.61e9));
+    assert_eq!((m.params, m.active_params), (20.91e9, 4.19e9));
     assert!(!c.params_estimated);
     assert!(c.unknown.is_empty(), "{:?}", c.unknown);
     // About 13 GB in memory: experts at 4.25 bits, the rest in BF16.
@@ -162,4 +162,36 @@ fn unknown_keys_are_named_and_bad_input_is_an_error() {
     assert!(matches!(from_config(&empty, None), Err(ConfigError::Missing(k)) if k.contains(&"num_hidden_layers")));
     let bad = Json::Object(vec![("num_hidden_layers".into(), Json::Number(1.5))]);
     assert_eq!(from_config(&bad, None), Err(ConfigError::Invalid("num_hidden_layers")));
+}
+
+#[test]
+fn gemma_2_windows_every_other_layer_and_unknown_quantization_is_named() {
+    let gemma2 = Json::Object(vec![
+        ("model_type".into(), Json::Text("gemma2".into())),
+        ("num_hidden_layers".into(), Json::Number(42.0)),
+        ("hidden_size".into(), Json::Number(3584.0)),
+        ("num_attention_heads".into(), Json::Number(16.0)),
+        ("num_key_value_heads".into(), Json::Number(8.0)),
+        ("head_dim".into(), Json::Number(256.0)),
+        ("vocab_size".into(), Json::Number(256_000.0)),
+        ("sliding_window".into(), Json::Number(4096.0)),
+        (
+            "quantization_config".into(),
+            Json::Object(vec![("quant_method".into(), Json::Text("compressed-tensors".into()))]),
+        ),
+    ]);
+    let c = from_config(&gemma2, None).unwrap();
+    assert_eq!((c.model.sliding_window, c.model.sliding_layers), (Some(4096), Some(21)));
+    assert_eq!(c.unknown, ["quantization_config.quant_method=compressed-tensors"]);
+    // A window that no layer uses is no window.
+    let mut none = gemma2.clone();
+    if let Json::Object(pairs) = &mut none {
+        pairs.retain(|(k, _)| k != "model_type");
+        pairs.push((
+            "layer_types".into(),
+            Json::List(vec![Json::Text("full_attention".into()); 42]),
+        ));
+    }
+    let c = from_config(&none, None).unwrap();
+    assert_eq!((c.model.sliding_window, c.model.sliding_layers), (None, None));
 }

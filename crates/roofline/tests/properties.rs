@@ -120,7 +120,7 @@ prop_compose! {
 prop_compose! {
     /// Scenarios inside the valid domain, of realistic shapes.
     fn valid_scenario()(
-        params in 1e8..2e11f64, active_share in 0.1..1.0f64, moe in proptest::bool::ANY,
+        params in 1e8..2e11f64, active_share in 0.25..1.0f64, moe in proptest::bool::ANY,
         layers in 1u32..128, kv_heads in 1u32..16, group in 1u32..8, head_dim in 32u32..257,
         window in proptest::option::of((512u32..65_536, proptest::option::of(0.0..=1.0f64))),
         latent in proptest::option::of((64u32..1024, 16u32..128)),

@@ -134,13 +134,14 @@ fn interleaved_layers_bound_the_context_that_fits_by_their_global_layers() {
     assert_eq!(s.report().unwrap().capacity.fit_context, None);
 }
 
-/// gpt-oss-120b: 116.83 B parameters, 5.13 B active, 128 experts of which 4 per token,
-/// the experts stored as MXFP4 (4.25 bits: blocks of 32 with an 8-bit scale), the
-/// rest in BF16.
+/// gpt-oss-120b: 116.83 B parameters, 5.71 B read by every token (the model card's
+/// 5.13 B active plus the 0.58 B input embedding it leaves out), 128 experts of which
+/// 4 per token, the experts stored as MXFP4 (4.25 bits: blocks of 32 with an 8-bit
+/// scale), the rest in BF16.
 fn gpt_oss_120b() -> Model {
     Model {
         params: 116.83e9,
-        active_params: 5.13e9,
+        active_params: 5.71e9,
         experts: Some(Experts {
             count: 128,
             active: 4,
@@ -163,16 +164,16 @@ fn gpt_oss_120b() -> Model {
 #[test]
 fn gpt_oss_stores_its_experts_in_mxfp4_and_the_rest_in_bf16() {
     let s = scenario(gpt_oss_120b());
-    // Experts: (116.83 − 5.13) × 128 ÷ 124 = 115.3 B parameters × 4.25 ÷ 8 bytes;
-    // the other 1.53 B parameters × 2 bytes.
-    let experts = (116.83e9 - 5.13e9) * 128.0 / 124.0;
+    // Experts: (116.83 − 5.71) × 128 ÷ 124 = 114.71 B parameters (the card's MLP:
+    // 114.71 B) × 4.25 ÷ 8 bytes; the other 2.12 B parameters × 2 bytes.
+    let experts = (116.83e9 - 5.71e9) * 128.0 / 124.0;
     let expected = experts * 4.25 / 8.0 + (116.83e9 - experts) * 2.0;
     let r = s.report().unwrap();
     assert!((r.weight_bytes.0 - expected).abs() < 1.0, "{}", r.weight_bytes.0);
-    // About 64.3 GB: it fits one 80 GB device, as its model card says.
+    // About 65.2 GB: it fits one 80 GB device, as its model card says.
     assert_eq!(
         Quantity::new(r.weight_bytes.0, Unit::BytesSi).format(Locale::En),
-        "64.3\u{a0}GB"
+        "65.2\u{a0}GB"
     );
     assert!(r.weight_bytes.0 < 80e9 * 0.9);
     // Counted as BF16 throughout it would be 233.7 GB.
@@ -186,7 +187,7 @@ fn gpt_oss_stores_its_experts_in_mxfp4_and_the_rest_in_bf16() {
     assert_eq!(plain.weight_bytes(), 116.83e9 * 2.0);
     assert_eq!(
         Output::WeightBytes.formula(&s, &r, Locale::En).unwrap(),
-        "1.527 × 10⁹ × 2\u{a0}B + 115.303 × 10⁹ × 0.5312\u{a0}B = 64.3\u{a0}GB"
+        "2.125 × 10⁹ × 2\u{a0}B + 114.705 × 10⁹ × 0.5312\u{a0}B = 65.2\u{a0}GB"
     );
 }
 
@@ -222,5 +223,70 @@ fn more_windowed_layers_than_layers_is_an_error() {
     s.model.sliding_layers = Some(63);
     assert_eq!(s.validate(), Err(InputError::SlidingLayersExceedLayers));
     s.model.sliding_layers = Some(62);
+    assert_eq!(s.validate(), Ok(()));
+}
+
+#[test]
+fn mla_prefill_runs_ordinary_attention_on_the_expanded_latent() {
+    let mut s = scenario(deepseek_v3());
+    s.workload.prompt = 8192;
+    s.workload.context = 8192;
+    let r = s.report().unwrap();
+    // Prefill: 2 × 37 B FLOPs per token, and per (query, key) pair and layer
+    // 2 × 128 heads × (192 + 128) = 81,920, over 8,192 × 8,193 ÷ 2 pairs and 61 layers.
+    let pairs = 8192.0 * 8193.0 / 2.0;
+    let expected = 8192.0 * 2.0 * 37e9 + pairs * 61.0 * 81_920.0;
+    assert!(
+        (r.prefill.flops.0 / expected - 1.0).abs() < 1e-12,
+        "{}",
+        r.prefill.flops.0
+    );
+    // A decode step scores against the latent: 2 × 128 × (2 × 512 + 64) = 278,528 per
+    // pair and layer.
+    let decode = 2.0 * 37e9 + 8192.0 * 61.0 * 278_528.0;
+    assert!((r.decode.flops.0 / decode - 1.0).abs() < 1e-12, "{}", r.decode.flops.0);
+}
+
+#[test]
+fn tensor_parallel_devices_each_hold_what_they_cannot_split() {
+    // DeepSeek-V3's latent serves every head: on 8 devices it is there 8 times.
+    let mut s = scenario(deepseek_v3());
+    s.weights = DataType::Fp8;
+    s.workload.devices = 8;
+    s.hardware.memory = Bytes(141e9);
+    let r = s.report().unwrap();
+    assert_eq!(r.kv_copies, 8.0);
+    let free = 8.0 * 141e9 * 0.9 - 671e9;
+    assert_eq!(r.capacity.max_requests, (free / (r.kv_per_request.0 * 8.0)).floor());
+    assert!(Output::MaxRequests
+        .formula(&s, &r, Locale::En)
+        .unwrap()
+        .contains(" × 8 = "));
+    // Llama-3-70B's 8 KV heads split over 8 devices: one copy; over 16, two.
+    let mut llama = Scenario::example();
+    llama.model.params = 70.55e9;
+    llama.model.active_params = 70.55e9;
+    llama.model.layers = 80;
+    llama.model.heads = 64;
+    llama.model.kv_heads = 8;
+    llama.workload.devices = 8;
+    let one = llama.report().unwrap();
+    assert_eq!(one.kv_copies, 1.0);
+    llama.workload.devices = 16;
+    let two = llama.report().unwrap();
+    assert_eq!(two.kv_copies, 2.0);
+    // The per-request figure is one copy; the step reads both.
+    assert_eq!(two.kv_per_request, one.kv_per_request);
+    let kv = |r: &Report| r.decode.bytes.0 - r.decode_weight_bytes.0;
+    assert!((kv(&two) / kv(&one) - 2.0).abs() < 1e-12);
+}
+
+#[test]
+fn active_parameters_below_the_routed_share_are_an_error() {
+    let mut s = scenario(deepseek_v3());
+    // 8 of 256 experts per token: at least 671 × 8/256 = 21 B are read.
+    s.model.active_params = 20e9;
+    assert_eq!(s.validate(), Err(InputError::ActiveTooFewForExperts));
+    s.model.active_params = 21e9;
     assert_eq!(s.validate(), Ok(()));
 }

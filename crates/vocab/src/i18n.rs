@@ -324,6 +324,9 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::SlidingLayersExceedLayers => {
             "Es können nicht mehr Schichten ein Sliding Window haben, als das Modell Schichten hat.".into()
         }
+        InputError::ActiveTooFewForExperts => "Zu wenige aktive Parameter: Jedes Token liest mindestens \
+                                               den Anteil aktive ÷ alle Experten aller Parameter."
+            .into(),
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
@@ -346,6 +349,9 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ActiveExceedsTotal => "A model cannot have more active parameters than parameters.".into(),
         InputError::ActiveExpertsExceedTotal => "There cannot be more active experts than experts.".into(),
         InputError::SlidingLayersExceedLayers => "More layers cannot use the window than the model has.".into(),
+        InputError::ActiveTooFewForExperts => "Too few active parameters: every token reads at least \
+                                               the share active ÷ all experts of all parameters."
+            .into(),
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),

@@ -149,6 +149,22 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
+/// A mixture of experts reads fewer weights than it stores: while the model has
+/// experts, the weights read per step and the experts a step touches (with their
+/// formula) join the outputs the entry shows.
+fn moe_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
+    let moe = move || state.valid.with(|(s, _)| s.model.experts.is_some());
+    move || {
+        moe().then(|| {
+            [Output::DecodeWeightBytes, Output::ExpertsTouched]
+                .into_iter()
+                .filter(|o| !state.example.show.contains(o))
+                .map(|o| output_row(state, lang, o, formulas))
+                .collect_view()
+        })
+    }
+}
+
 /// The results: verdict, warnings, the outputs the entry shows, the comparison and
 /// the formulas.
 fn results(state: CalcState, lang: Lang) -> impl IntoView {
@@ -163,6 +179,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {context_warning(state, lang)}
             <dl class="outputs">
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
+                {moe_outputs(state, lang, formulas)}
             </dl>
             {compare(state, lang)}
             <label class="formula-toggle">

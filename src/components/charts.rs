@@ -188,6 +188,17 @@ impl Look<'_> {
     }
 }
 
+/// The pinned scenario's series: a dashed line in the marker colour.
+fn pinned_line<I>(points: I, look: Look<'_>) -> DashedLineSeries<I::IntoIter, u32>
+where
+    I: IntoIterator<Item = (f64, f64)>,
+    I::IntoIter: Clone,
+{
+    let scale = look.scale;
+    let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
+    DashedLineSeries::new(points, dash, gap, look.p.marker.stroke_width((2.0 * scale) as u32))
+}
+
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// A one-line legend above the plot. plotters' own legend measures its text through
@@ -299,13 +310,7 @@ pub fn draw_roofline<DB: DrawingBackend>(
         // A's FP16 roof, dashed, and its decode point.
         let roof = a.roofs[0].1;
         let line = xs.iter().map(|&xi| (xi, attained(xi, a.bandwidth, roof) / 1e12));
-        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
-        chart.draw_series(DashedLineSeries::new(
-            line,
-            dash,
-            gap,
-            p.marker.stroke_width((2.0 * scale) as u32),
-        ))?;
+        chart.draw_series(pinned_line(line, look))?;
         let at = (a.decode.0, a.decode.1 / 1e12);
         chart.draw_series(std::iter::once(Circle::new(
             at,
@@ -363,14 +368,8 @@ pub fn draw_batch<DB: DrawingBackend>(
     let mut items = vec![(t.series_per_request, p.memory), (t.series_batch, p.second)];
     if let Some(a) = pinned {
         items.push((t.series_pinned, p.marker));
-        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
         let line = a.iter().map(|s| (s.0, s.2));
-        chart.draw_series(DashedLineSeries::new(
-            line,
-            dash,
-            gap,
-            p.marker.stroke_width((2.0 * scale) as u32),
-        ))?;
+        chart.draw_series(pinned_line(line, look))?;
     }
     legend(area, &items, look)?;
     for (colour, pick) in [(p.memory, 0usize), (p.second, 1usize)] {
@@ -425,17 +424,11 @@ pub fn draw_capacity<DB: DrawingBackend>(
     chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;
     if let Some(a) = pinned {
         legend(area, &[(t.series_pinned, p.marker)], look)?;
-        let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
         let line = a
             .iter()
             .filter(|s| s.1 >= 1.0 && (x_lo..=x_hi).contains(&s.0))
             .map(|s| (s.0, s.1));
-        chart.draw_series(DashedLineSeries::new(
-            line,
-            dash,
-            gap,
-            p.marker.stroke_width((2.0 * scale) as u32),
-        ))?;
+        chart.draw_series(pinned_line(line, look))?;
     }
     if current.1 >= 1.0 {
         chart.draw_series(std::iter::once(Circle::new(

@@ -391,8 +391,24 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         ((None, None), Some(_)) => storage(&Reader::new(json), &mut unknown),
         (found, _) => found,
     };
-    let estimate = Estimate::new(&r, layers, hidden, heads, kv_heads, head_dim, vocab, latent, experts)?;
-    let (total, active) = match params {
+    let mut model = Model {
+        params: 0.0,
+        active_params: 0.0,
+        experts,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim,
+        vocab,
+        sliding_window: window,
+        sliding_layers: sliding.filter(|n| *n != layers),
+        latent,
+        expert_weights: expert_weights.filter(|_| experts.is_some()),
+        max_context: r.count(MAX_CONTEXT)?,
+    };
+    let estimate = Estimate::new(&r, &model)?;
+    (model.params, model.active_params) = match params {
         Some((total, active)) => (
             total,
             active.unwrap_or(if experts.is_some() { estimate.active } else { total }),
@@ -400,22 +416,7 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         None => (estimate.total, estimate.active),
     };
     Ok(ModelConfig {
-        model: Model {
-            params: total,
-            active_params: active,
-            experts,
-            layers,
-            hidden,
-            heads,
-            kv_heads,
-            head_dim,
-            vocab,
-            sliding_window: window,
-            sliding_layers: sliding.filter(|n| *n != layers),
-            latent,
-            expert_weights: expert_weights.filter(|_| experts.is_some()),
-            max_context: r.count(MAX_CONTEXT)?,
-        },
+        model,
         params_estimated: params.is_none(),
         weights,
         unknown,
@@ -435,18 +436,19 @@ struct Estimate {
 }
 
 impl Estimate {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        r: &Reader<'_>,
-        layers: u32,
-        hidden: u32,
-        heads: u32,
-        kv_heads: u32,
-        head_dim: u32,
-        vocab: u32,
-        latent: Option<Latent>,
-        experts: Option<Experts>,
-    ) -> Result<Estimate, ConfigError> {
+    /// The parameters of `m`'s shapes (its counts are not read).
+    fn new(r: &Reader<'_>, m: &Model) -> Result<Estimate, ConfigError> {
+        let Model {
+            layers,
+            hidden,
+            heads,
+            kv_heads,
+            head_dim,
+            vocab,
+            latent,
+            experts,
+            ..
+        } = *m;
         let f = f64::from;
         let (h, heads) = (f(hidden), f(heads));
         let tied = r.flag(TIED).unwrap_or(false);

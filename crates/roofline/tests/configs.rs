@@ -3,6 +3,9 @@
 
 use roofline::*;
 
+mod common;
+use common::scenario;
+
 fn config(name: &str) -> Json {
     let path = format!("{}/tests/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("fixture");
@@ -19,15 +22,6 @@ fn json(v: &serde_json::Value) -> Json {
         serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
         serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
     }
-}
-
-fn scenario(model: Model) -> Scenario {
-    let mut s = Scenario::example();
-    s.model = model;
-    s.weights = DataType::Bf16;
-    s.kv = DataType::Bf16;
-    s.hardware.memory = Bytes(2e12);
-    s
 }
 
 #[test]

@@ -2,15 +2,8 @@
 
 use roofline::*;
 
-fn scenario(model: Model) -> Scenario {
-    let mut s = Scenario::example();
-    s.model = model;
-    s.weights = DataType::Bf16;
-    s.kv = DataType::Bf16;
-    // Enough memory that nothing is refused for size: these tests are about bytes.
-    s.hardware.memory = Bytes(2e12);
-    s
-}
+mod common;
+use common::scenario;
 
 /// DeepSeek-V3's config.json: 61 layers, hidden 7168, 128 heads (and 128 KV heads),
 /// `kv_lora_rank` 512, `qk_rope_head_dim` 64, `qk_nope_head_dim` 128, 256 routed

@@ -72,6 +72,24 @@ pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Res
     from_config(&json, given).map_err(PasteError::Config)
 }
 
+/// A parameter count the reader may give, as typed.
+fn count_field(id: String, label: &'static str, value: RwSignal<String>, help: String) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                aria-describedby=help
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))
+            />
+        </div>
+    }
+}
+
 /// The panel: a text area for the config, optional parameter counts, and what the
 /// calculator made of it.
 pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
@@ -137,30 +155,8 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 <p class="field-help" id=help_id>{t.config_help}</p>
             </div>
             <div class="field-pair">
-                <div class="field">
-                    <label for=params_id.clone()>{t.config_params}</label>
-                    <input
-                        id=params_id
-                        type="text"
-                        inputmode="decimal"
-                        autocomplete="off"
-                        aria-describedby=params_help.clone()
-                        prop:value=move || params.get()
-                        on:input=move |ev| params.set(event_target_value(&ev))
-                    />
-                </div>
-                <div class="field">
-                    <label for=active_id.clone()>{t.config_active}</label>
-                    <input
-                        id=active_id
-                        type="text"
-                        inputmode="decimal"
-                        autocomplete="off"
-                        aria-describedby=params_help.clone()
-                        prop:value=move || active.get()
-                        on:input=move |ev| active.set(event_target_value(&ev))
-                    />
-                </div>
+                {count_field(params_id, t.config_params, params, params_help.clone())}
+                {count_field(active_id, t.config_active, active, params_help.clone())}
             </div>
             <p class="field-help" id=params_help>{t.config_params_help}</p>
             <button type="button" class="use-config" on:click=apply>{t.use_config}</button>

@@ -39,7 +39,8 @@ impl Json {
 pub struct ModelConfig {
     /// The model.
     pub model: Model,
-    /// Whether the parameter counts were estimated from the shapes (no count given).
+    /// Whether a parameter count was estimated from the shapes (the reader gave
+    /// neither or, for a mixture of experts, only one of them).
     pub params_estimated: bool,
     /// The storage type of the weights the checkpoint declares (`torch_dtype`, or its
     /// quantization), where the config names one this crate knows.
@@ -225,6 +226,13 @@ impl<'a> Reader<'a> {
             .filter(|v| **v != Json::Null)
     }
 
+    /// The first of `keys` the object writes (not as null), for messages.
+    fn key_of(&self, keys: &'static [&'static str]) -> &'static str {
+        keys.iter()
+            .find(|k| self.object.get(k).is_some_and(|v| *v != Json::Null))
+            .unwrap_or(&keys[0])
+    }
+
     /// A whole number at one of `keys`, else the model type's default; `Ok(None)`
     /// where there is neither.
     fn count(&self, keys: &'static [&'static str]) -> Result<Option<u32>, ConfigError> {
@@ -234,7 +242,7 @@ impl<'a> Reader<'a> {
                 *v as u32
             })),
             Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => Ok(Some(*n as u32)),
-            Some(_) => Err(ConfigError::Invalid(keys[0])),
+            Some(_) => Err(ConfigError::Invalid(self.key_of(keys))),
         }
     }
 
@@ -323,11 +331,11 @@ fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigErro
     Ok(r.count(FULL_LAYERS)?.map(|full| layers.saturating_sub(full)))
 }
 
-/// Reads a model from a `config.json`. `params` (total, and active for a mixture of
-/// experts) where the reader knows them; otherwise they are estimated from the
-/// shapes: embeddings (and an output head unless tied), attention, gated MLPs of
-/// three matrices, experts with their router (norms and biases left out).
-pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<ModelConfig, ConfigError> {
+/// Reads a model from a `config.json`, with its total and active parameter counts
+/// where the reader knows them. A count not given is estimated from the shapes:
+/// embeddings (and an output head unless tied), attention, gated MLPs of three
+/// matrices, experts with their router (norms and biases left out).
+pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Result<ModelConfig, ConfigError> {
     if !matches!(json, Json::Object(_)) {
         return Err(ConfigError::NotAnObject);
     }
@@ -408,16 +416,17 @@ pub fn from_config(json: &Json, params: Option<(f64, Option<f64>)>) -> Result<Mo
         max_context: r.count(MAX_CONTEXT)?,
     };
     let estimate = Estimate::new(&r, &model)?;
-    (model.params, model.active_params) = match params {
-        Some((total, active)) => (
-            total,
-            active.unwrap_or(if experts.is_some() { estimate.active } else { total }),
-        ),
-        None => (estimate.total, estimate.active),
-    };
+    // A dense model's active count is its total; a mixture of experts needs both.
+    let active = if experts.is_some() { active } else { total.or(active) };
+    model.params = total.unwrap_or(estimate.total);
+    model.active_params = active.unwrap_or(if experts.is_some() {
+        estimate.active
+    } else {
+        model.params
+    });
     Ok(ModelConfig {
         model,
-        params_estimated: params.is_none(),
+        params_estimated: total.is_none() || active.is_none(),
         weights,
         unknown,
         defaults: {

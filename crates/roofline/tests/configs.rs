@@ -26,7 +26,7 @@ fn json(v: &serde_json::Value) -> Json {
 
 #[test]
 fn llama_3_1_8b_reads_completely_and_estimates_its_parameters() {
-    let c = from_config(&config("llama-3.1-8b"), None).unwrap();
+    let c = from_config(&config("llama-3.1-8b"), None, None).unwrap();
     let m = c.model;
     assert_eq!(
         (m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab),
@@ -49,7 +49,7 @@ fn llama_3_1_8b_reads_completely_and_estimates_its_parameters() {
 
 #[test]
 fn deepseek_v3_kv_per_token_comes_from_its_latent() {
-    let c = from_config(&config("deepseek-v3"), None).unwrap();
+    let c = from_config(&config("deepseek-v3"), None, None).unwrap();
     let m = c.model;
     assert_eq!(
         m.latent,
@@ -82,7 +82,7 @@ fn deepseek_v3_kv_per_token_comes_from_its_latent() {
 
 #[test]
 fn gemma_3_takes_its_text_model_and_the_library_defaults_it_relies_on() {
-    let c = from_config(&config("gemma-3-27b-it"), None).unwrap();
+    let c = from_config(&config("gemma-3-27b-it"), None, None).unwrap();
     let m = c.model;
     assert_eq!((m.layers, m.kv_heads, m.head_dim), (62, 16, 128));
     assert_eq!((m.sliding_window, m.sliding_layers), (Some(1024), Some(52)));
@@ -105,7 +105,7 @@ fn gemma_3_takes_its_text_model_and_the_library_defaults_it_relies_on() {
 
 #[test]
 fn gpt_oss_reads_its_alternating_layers_and_mxfp4_experts() {
-    let c = from_config(&config("gpt-oss-20b"), Some((20.91e9, Some(4.19e9)))).unwrap();
+    let c = from_config(&config("gpt-oss-20b"), Some(20.91e9), Some(4.19e9)).unwrap();
     let m = c.model;
     assert_eq!(
         m.experts,
@@ -127,7 +127,7 @@ fn gpt_oss_reads_its_alternating_layers_and_mxfp4_experts() {
 
 #[test]
 fn qwen3_moe_reads_its_experts() {
-    let c = from_config(&config("qwen3-30b-a3b"), None).unwrap();
+    let c = from_config(&config("qwen3-30b-a3b"), None, None).unwrap();
     let m = c.model;
     assert_eq!(
         m.experts,
@@ -150,12 +150,23 @@ fn unknown_keys_are_named_and_bad_input_is_an_error() {
     if let Json::Object(pairs) = &mut c {
         pairs.push(("shiny_new_attention".into(), Json::Bool(true)));
     }
-    assert_eq!(from_config(&c, None).unwrap().unknown, ["shiny_new_attention"]);
-    assert_eq!(from_config(&Json::List(vec![]), None), Err(ConfigError::NotAnObject));
+    assert_eq!(from_config(&c, None, None).unwrap().unknown, ["shiny_new_attention"]);
+    assert_eq!(
+        from_config(&Json::List(vec![]), None, None),
+        Err(ConfigError::NotAnObject)
+    );
     let empty = Json::Object(vec![]);
-    assert!(matches!(from_config(&empty, None), Err(ConfigError::Missing(k)) if k.contains(&"num_hidden_layers")));
+    assert!(
+        matches!(from_config(&empty, None, None), Err(ConfigError::Missing(k)) if k.contains(&"num_hidden_layers"))
+    );
     let bad = Json::Object(vec![("num_hidden_layers".into(), Json::Number(1.5))]);
-    assert_eq!(from_config(&bad, None), Err(ConfigError::Invalid("num_hidden_layers")));
+    assert_eq!(
+        from_config(&bad, None, None),
+        Err(ConfigError::Invalid("num_hidden_layers"))
+    );
+    // The key the config writes is the one named.
+    let gpt2 = Json::Object(vec![("n_layer".into(), Json::Text("12".into()))]);
+    assert_eq!(from_config(&gpt2, None, None), Err(ConfigError::Invalid("n_layer")));
 }
 
 #[test]
@@ -174,7 +185,7 @@ fn gemma_2_windows_every_other_layer_and_unknown_quantization_is_named() {
             Json::Object(vec![("quant_method".into(), Json::Text("compressed-tensors".into()))]),
         ),
     ]);
-    let c = from_config(&gemma2, None).unwrap();
+    let c = from_config(&gemma2, None, None).unwrap();
     assert_eq!((c.model.sliding_window, c.model.sliding_layers), (Some(4096), Some(21)));
     assert_eq!(c.unknown, ["quantization_config.quant_method=compressed-tensors"]);
     // A window that no layer uses is no window.
@@ -186,6 +197,6 @@ fn gemma_2_windows_every_other_layer_and_unknown_quantization_is_named() {
             Json::List(vec![Json::Text("full_attention".into()); 42]),
         ));
     }
-    let c = from_config(&none, None).unwrap();
+    let c = from_config(&none, None, None).unwrap();
     assert_eq!((c.model.sliding_window, c.model.sliding_layers), (None, None));
 }

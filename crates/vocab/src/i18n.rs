@@ -132,7 +132,7 @@ fn field_de(f: Field) -> &'static str {
         Field::ActiveParams => "Aktive Parameter (Mrd.)",
         Field::Experts => "Experten",
         Field::ActiveExperts => "Aktive Experten",
-        Field::SharedExperts => "Geteilte Experten",
+        Field::SharedExperts => "Gemeinsame Experten",
         Field::Layers => "Schichten",
         Field::Hidden => "Hidden Size",
         Field::Heads => "Attention-Köpfe",
@@ -142,7 +142,7 @@ fn field_de(f: Field) -> &'static str {
         Field::SlidingWindow => "Sliding Window (0 = keins)",
         Field::SlidingLayers => "Schichten mit Sliding Window",
         Field::KvLoraRank => "Latent-Rang (kv_lora_rank)",
-        Field::RopeDim => "RoPE-Dimension des Latents",
+        Field::RopeDim => "Dimension des RoPE-Keys (qk_rope_head_dim)",
         Field::MaxContext => "Längster Kontext des Modells (Tokens)",
         Field::Memory => "Speicher (GB)",
         Field::Bandwidth => "Bandbreite (GB/s)",
@@ -176,7 +176,7 @@ fn field_en(f: Field) -> &'static str {
         Field::SlidingWindow => "Sliding window (0 = none)",
         Field::SlidingLayers => "Layers with the sliding window",
         Field::KvLoraRank => "Latent rank (kv_lora_rank)",
-        Field::RopeDim => "RoPE dimension of the latent",
+        Field::RopeDim => "RoPE key dimension (qk_rope_head_dim)",
         Field::MaxContext => "Longest context of the model (tokens)",
         Field::Memory => "Memory (GB)",
         Field::Bandwidth => "Bandwidth (GB/s)",
@@ -322,10 +322,10 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ActiveExceedsTotal => "Es können nicht mehr Parameter aktiv sein, als das Modell hat.".into(),
         InputError::ActiveExpertsExceedTotal => "Es können nicht mehr Experten aktiv sein, als es gibt.".into(),
         InputError::SlidingLayersExceedLayers => {
-            "Es können nicht mehr Schichten ein Sliding Window haben, als das Modell Schichten hat.".into()
+            "Es können nicht mehr Schichten ein Sliding Window haben, als das Modell hat.".into()
         }
-        InputError::ActiveTooFewForExperts => "Zu wenige aktive Parameter: Jedes Token liest mindestens \
-                                               den Anteil aktive ÷ alle Experten aller Parameter."
+        InputError::ActiveTooFewForExperts => "Zu wenige aktive Parameter für dieses Routing: \
+                                               Es müssen mindestens Parameter × aktive Experten ÷ Experten sein."
             .into(),
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
@@ -348,9 +348,11 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::KvHeadsNotDivisor => "The attention heads must be a multiple of the KV heads.".into(),
         InputError::ActiveExceedsTotal => "A model cannot have more active parameters than parameters.".into(),
         InputError::ActiveExpertsExceedTotal => "There cannot be more active experts than experts.".into(),
-        InputError::SlidingLayersExceedLayers => "More layers cannot use the window than the model has.".into(),
-        InputError::ActiveTooFewForExperts => "Too few active parameters: every token reads at least \
-                                               the share active ÷ all experts of all parameters."
+        InputError::SlidingLayersExceedLayers => {
+            "A model cannot have more layers with the sliding window than layers.".into()
+        }
+        InputError::ActiveTooFewForExperts => "Too few active parameters for this routing: \
+                                               they must be at least parameters × active experts ÷ experts."
             .into(),
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
@@ -486,23 +488,23 @@ static DE: Texts = Texts {
     own_model: "Eigenes Modell (config.json)",
     own_model_summary: "Eigenes Modell: config.json einfügen",
     config_label: "Inhalt der config.json",
-    config_help: "Die config.json aus dem Hugging-Face-Repository des Modells, ganz eingefügt. \
+    config_help: "Die config.json aus dem Hugging-Face-Repository des Modells, vollständig eingefügt. \
                   Sie wird nur in diesem Browser gelesen.",
     config_params: "Parameter in Mrd. (optional)",
     config_active: "Aktive Parameter in Mrd. (optional)",
-    config_params_help: "Laut Modellkarte; ohne Angabe schätzt der Rechner sie aus den Formen der config.json.",
+    config_params_help: "Laut Modellkarte; ohne Angabe schätzt der Rechner sie aus den Größenangaben der config.json.",
     use_config: "Modell übernehmen",
     config_error: config_error_de,
     config_not_json: "Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.",
     config_loaded: |estimated| match estimated {
         Some(p) => format!(
-            "Übernommen. Die Parameterzahl ({p}) ist aus den Formen geschätzt (ohne Normen und Biases); \
-             genauer ist die Angabe der Modellkarte."
+            "Übernommen. Die Parameterzahl ({p}) wurde aus den Größenangaben geschätzt \
+             (ohne Normalisierungsschichten und Biases); genauer ist die Angabe in der Modellkarte."
         ),
         None => "Übernommen.".into(),
     },
     config_defaults: "Aus den Standardwerten der Transformers-Bibliothek ergänzt:",
-    config_unknown: "Nicht verstanden (bitte prüfen, ob sie etwas ändern):",
+    config_unknown: "Nicht verstanden (bitte prüfen, ob sie eine Rolle spielen):",
     expert_weights: "Datentyp der Experten",
     expert_weights_same: "wie die übrigen Gewichte",
     pin: "Als A festhalten und vergleichen",
@@ -630,28 +632,28 @@ static EN: Texts = Texts {
     turns_compute_bound: "compute-bound from here",
     field_help: help_en,
     model_details: "Model details",
-    own_model: "Own model (config.json)",
-    own_model_summary: "Own model: paste a config.json",
+    own_model: "Your model (config.json)",
+    own_model_summary: "Your model: paste its config.json",
     config_label: "Contents of config.json",
     config_help: "The config.json from the model's Hugging Face repository, pasted whole. \
                   It is read in this browser only.",
     config_params: "Parameters in billions (optional)",
     config_active: "Active parameters in billions (optional)",
-    config_params_help: "From the model card; without them the calculator estimates them from the config's shapes.",
+    config_params_help: "From the model card; if left empty, the calculator estimates them from the config's shapes.",
     use_config: "Use this model",
     config_error: config_error_en,
     config_not_json: "This is not valid JSON. Please paste the whole config.json.",
     config_loaded: |estimated| match estimated {
         Some(p) => format!(
             "Loaded. The parameter count ({p}) is estimated from the shapes (norms and biases left out); \
-             the model card's figure is more exact."
+             the model card's figure is more accurate."
         ),
         None => "Loaded.".into(),
     },
     config_defaults: "Filled in from the Transformers library's defaults:",
     config_unknown: "Not understood (check whether they matter):",
-    expert_weights: "Data type of the experts",
-    expert_weights_same: "as the other weights",
+    expert_weights: "Expert data type",
+    expert_weights_same: "same as the other weights",
     pin: "Pin as A and compare",
     unpin: "Stop comparing",
     compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
@@ -678,34 +680,36 @@ fn config_error_en(e: &ConfigError) -> String {
 fn help_de(f: Field) -> &'static str {
     match f {
         Field::Params => "Alle Gewichte des Modells, laut Modellkarte.",
-        Field::ActiveParams => "Gewichte, die ein Token durchläuft; bei Mixture of Experts weniger als alle.",
+        Field::ActiveParams => "Gewichte, die ein Token durchläuft; bei Mixture-of-Experts-Modellen nur ein Teil.",
         Field::Experts => "Geroutete Experten pro Schicht: num_local_experts, num_experts oder n_routed_experts.",
-        Field::ActiveExperts => "Experten pro Token: num_experts_per_tok.",
-        Field::SharedExperts => "Experten, die jedes Token nutzt: n_shared_experts.",
+        Field::ActiveExperts => "Experten, die der Router pro Token und Schicht wählt: num_experts_per_tok.",
+        Field::SharedExperts => "Experten, die jedes Token zusätzlich zu den gerouteten durchläuft: n_shared_experts.",
         Field::Layers => "Transformer-Blöcke: num_hidden_layers in der config.json.",
         Field::Hidden => "Breite des Modells: hidden_size.",
         Field::Heads => "Query-Köpfe: num_attention_heads.",
-        Field::KvHeads => "Key/Value-Köpfe, bei Grouped-Query Attention weniger: num_key_value_heads.",
+        Field::KvHeads => "Key/Value-Köpfe, bei Grouped-Query-Attention weniger: num_key_value_heads.",
         Field::HeadDim => "Breite eines Kopfes: head_dim (nicht immer hidden_size ÷ Köpfe).",
         Field::Vocab => "Größe des Vokabulars: vocab_size.",
         Field::SlidingWindow => "Tokens, die eine Schicht mit Fenster sieht: sliding_window; 0 für keins.",
         Field::SlidingLayers => {
-            "Schichten mit Fenster, die übrigen sehen den ganzen Kontext: \
-                                 aus layer_types oder sliding_window_pattern."
+            "Schichten mit Fenster; die übrigen sehen den ganzen Kontext. \
+                                 Gezählt aus layer_types oder sliding_window_pattern."
         }
-        Field::KvLoraRank => "Multi-Head Latent Attention: Breite des gecachten Latents, kv_lora_rank.",
-        Field::RopeDim => "Multi-Head Latent Attention: gecachter Positionsteil, qk_rope_head_dim.",
-        Field::MaxContext => "Längster Kontext, für den das Modell gebaut ist: max_position_embeddings.",
+        Field::KvLoraRank => "Breite des gecachten Key/Value-Latents bei Multi-Head-Latent-Attention: kv_lora_rank.",
+        Field::RopeDim => "Breite des neben dem Latent gecachten RoPE-Keys, den alle Köpfe teilen: qk_rope_head_dim.",
+        Field::MaxContext => "Längster Kontext, für den das Modell ausgelegt ist: max_position_embeddings.",
         Field::Memory => "Speicher einer GPU in GB (10⁹ Byte), laut Datenblatt.",
         Field::Bandwidth => "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo im Decode.",
-        Field::Peak => "Dichte FP16/BF16-Spitze einer GPU, nicht der Wert „mit Sparsity“.",
-        Field::Devices => "GPUs, auf die das Modell verteilt ist (ideale Tensor-Parallelität, ohne Kommunikation).",
+        Field::Peak => "FP16/BF16-Spitzenleistung einer GPU, nicht der doppelte Wert „mit Sparsity“.",
+        Field::Devices => {
+            "GPUs, auf die das Modell verteilt ist (ideale Tensor-Parallelität, ohne Kommunikationskosten)."
+        }
         Field::Batch => "Anfragen, die in einem Schritt gemeinsam dekodiert werden.",
         Field::Prompt => "Tokens im Prompt jeder Anfrage (Prefill).",
         Field::Context => "Tokens im KV-Cache beim betrachteten Decode-Schritt: Prompt plus bisherige Ausgabe.",
         Field::Output => "Tokens, die jede Anfrage erzeugt.",
-        Field::Reserve => "Anteil des Speichers, der für Aktivierungen und Verschnitt frei bleibt.",
-        Field::GroupSize => "Gewichte, die sich in einem 4-Bit-Format eine Skala teilen; 128 ist üblich, 0 für keine.",
+        Field::Reserve => "Anteil des Speichers, der für Aktivierungen und Fragmentierung frei bleibt.",
+        Field::GroupSize => "Gewichte pro Skalierungsfaktor im 4-Bit-Format; 128 ist üblich, 0 für keine Gruppen.",
         Field::DraftTokens => "Tokens, die das Entwurfsmodell pro Schritt vorschlägt; 0 schaltet es ab.",
         Field::Acceptance => "Wahrscheinlichkeit, dass das Modell ein vorgeschlagenes Token annimmt.",
         Field::DraftParams => "Größe des Entwurfsmodells in Milliarden Parametern.",
@@ -715,10 +719,10 @@ fn help_de(f: Field) -> &'static str {
 fn help_en(f: Field) -> &'static str {
     match f {
         Field::Params => "All weights of the model, from its model card.",
-        Field::ActiveParams => "Weights one token passes through; fewer than all for a mixture of experts.",
+        Field::ActiveParams => "Weights one token passes through; in a mixture-of-experts model only some of them.",
         Field::Experts => "Routed experts per layer: num_local_experts, num_experts or n_routed_experts.",
-        Field::ActiveExperts => "Experts per token: num_experts_per_tok.",
-        Field::SharedExperts => "Experts every token uses: n_shared_experts.",
+        Field::ActiveExperts => "Experts the router picks per token and layer: num_experts_per_tok.",
+        Field::SharedExperts => "Experts every token passes through besides the routed ones: n_shared_experts.",
         Field::Layers => "Transformer blocks: num_hidden_layers in config.json.",
         Field::Hidden => "Width of the model: hidden_size.",
         Field::Heads => "Query heads: num_attention_heads.",
@@ -728,21 +732,21 @@ fn help_en(f: Field) -> &'static str {
         Field::SlidingWindow => "Tokens a windowed layer attends to: sliding_window; 0 for none.",
         Field::SlidingLayers => {
             "Layers with the window; the others see the whole context. \
-                                 From layer_types or sliding_window_pattern."
+                                 Counted from layer_types or sliding_window_pattern."
         }
-        Field::KvLoraRank => "Multi-head latent attention: width of the cached latent, kv_lora_rank.",
-        Field::RopeDim => "Multi-head latent attention: the cached position part, qk_rope_head_dim.",
+        Field::KvLoraRank => "Width of the cached key/value latent in multi-head latent attention: kv_lora_rank.",
+        Field::RopeDim => "Width of the RoPE key cached beside the latent and shared by all heads: qk_rope_head_dim.",
         Field::MaxContext => "Longest context the model is built for: max_position_embeddings.",
         Field::Memory => "Memory of one GPU in GB (10⁹ bytes), from its datasheet.",
         Field::Bandwidth => "Memory bandwidth of one GPU in GB/s, from its datasheet; it sets the pace of decoding.",
-        Field::Peak => "Dense FP16/BF16 peak of one GPU, not the figure “with sparsity”.",
-        Field::Devices => "GPUs the model is split across (ideal tensor parallelism, no communication).",
+        Field::Peak => "Dense FP16/BF16 peak of one GPU, not the doubled figure “with sparsity”.",
+        Field::Devices => "GPUs the model is split across (ideal tensor parallelism, no communication cost).",
         Field::Batch => "Requests decoded together in one step.",
         Field::Prompt => "Tokens in each request's prompt (prefill).",
         Field::Context => "Tokens in the KV cache at the decode step considered: prompt plus output so far.",
         Field::Output => "Tokens each request generates.",
         Field::Reserve => "Share of memory kept free for activations and fragmentation.",
-        Field::GroupSize => "Weights sharing one scale in a 4-bit format; 128 is usual, 0 for none.",
+        Field::GroupSize => "Weights sharing one scale in a 4-bit format; 128 is usual, 0 for no groups.",
         Field::DraftTokens => "Tokens the draft model proposes per step; 0 turns it off.",
         Field::Acceptance => "Chance that the model accepts a proposed token.",
         Field::DraftParams => "Size of the draft model in billions of parameters.",

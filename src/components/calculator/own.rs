@@ -68,8 +68,8 @@ fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
 /// Reads a pasted config, with the parameter counts where the reader gives them.
 pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Result<ModelConfig, PasteError> {
     let json = json.ok_or(PasteError::NotJson)?;
-    let given = params.map(|p| (p * 1e9, active.map(|a| a * 1e9)));
-    from_config(&json, given).map_err(PasteError::Config)
+    let billions = |v: Option<f64>| v.map(|v| v * 1e9);
+    from_config(&json, billions(params), billions(active)).map_err(PasteError::Config)
 }
 
 /// A parameter count the reader may give, as typed.
@@ -123,9 +123,13 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             Err(PasteError::NotJson) => view! { <p class="field-error">{t.config_not_json}</p> }.into_any(),
             Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
             Ok(c) => {
-                let estimated = c
-                    .params_estimated
-                    .then(|| roofline::Quantity::new(c.model.params, roofline::Unit::Params).format(lang.locale()));
+                let estimated = c.params_estimated.then(|| {
+                    let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Params).format(lang.locale());
+                    match c.model.experts {
+                        Some(_) => format!("{} / {}", q(c.model.params), q(c.model.active_params)),
+                        None => q(c.model.params),
+                    }
+                });
                 let list = |label: &'static str, keys: Vec<String>| {
                     (!keys.is_empty()).then(|| view! { <p>{label}" "<code>{keys.join(", ")}</code></p> })
                 };

@@ -366,7 +366,9 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     // With a latent the query/key head is nope + rope wide (a re-saved DeepSeek
     // config writes the rope width alone as `head_dim`).
     let head_dim = match (latent, r.count(NOPE_DIM)?, r.count(HEAD_DIM)?) {
-        (Some(l), Some(nope), _) => nope + l.rope_dim,
+        (Some(l), Some(nope), _) => nope
+            .checked_add(l.rope_dim)
+            .ok_or(ConfigError::Invalid("qk_nope_head_dim"))?,
         (_, _, Some(d)) => d,
         _ => hidden / heads.max(1),
     };
@@ -416,8 +418,12 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         max_context: r.count(MAX_CONTEXT)?,
     };
     let estimate = Estimate::new(&r, &model)?;
-    // A dense model's active count is its total; a mixture of experts needs both.
-    let active = if experts.is_some() { active } else { total.or(active) };
+    // A dense model's active count is its total, whichever of the two is given; a
+    // mixture of experts needs both.
+    let (total, active) = match experts {
+        Some(_) => (total, active),
+        None => (total.or(active), total.or(active)),
+    };
     model.params = total.unwrap_or(estimate.total);
     model.active_params = active.unwrap_or(if experts.is_some() {
         estimate.active

@@ -279,7 +279,9 @@ impl Scenario {
         positive(Field::Hidden, m.hidden, MAX_DIM)?;
         positive(Field::Heads, m.heads, MAX_DIM)?;
         positive(Field::KvHeads, m.kv_heads, MAX_DIM)?;
-        if !m.heads.is_multiple_of(m.kv_heads) {
+        // Grouped-query attention shares each KV head among a whole number of query
+        // heads; a latent replaces the KV heads and has no such rule.
+        if m.latent.is_none() && !m.heads.is_multiple_of(m.kv_heads) {
             return Err(InputError::KvHeadsNotDivisor);
         }
         positive(Field::HeadDim, m.head_dim, MAX_DIM)?;
@@ -287,7 +289,7 @@ impl Scenario {
         if let Some(w) = m.sliding_window {
             positive(Field::SlidingWindow, w, MAX_TOKENS)?;
         }
-        if let Some(n) = m.sliding_layers {
+        if let Some(n) = m.sliding_layers.filter(|_| m.sliding_window.is_some()) {
             positive(Field::SlidingLayers, n, MAX_DIM)?;
             if n > m.layers {
                 return Err(InputError::SlidingLayersExceedLayers);

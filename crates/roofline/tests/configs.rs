@@ -45,6 +45,10 @@ fn llama_3_1_8b_reads_completely_and_estimates_its_parameters() {
     // estimate leaves out.
     assert_eq!(m.params, 8_029_995_008.0);
     assert_eq!(m.active_params, m.params);
+    // A dense model's one count, in whichever field the reader gives it.
+    let given = from_config(&config("llama-3.1-8b"), None, Some(8.03e9)).unwrap();
+    assert_eq!((given.model.params, given.model.active_params), (8.03e9, 8.03e9));
+    assert!(!given.params_estimated);
 }
 
 #[test]

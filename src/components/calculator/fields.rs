@@ -38,6 +38,7 @@ fn grouped_by_points(text: &str) -> bool {
 /// The text of a number in a field: no grouping, the language's decimal mark.
 pub fn field_text(v: f64, lang: Lang) -> String {
     let rounded = (v * 1e4).round() / 1e4;
+    let rounded = if rounded.is_finite() { rounded } else { v };
     let text = format!("{rounded}");
     let text = text.strip_suffix(".0").unwrap_or(&text).to_string();
     match lang {
@@ -367,7 +368,14 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
     let on_input = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
         text.set(value.clone());
-        match parse_number(&value, lang) {
+        // A number whose figure is no longer finite in the core's units (1e300
+        // billion) is as unreadable as text.
+        let usable = parse_number(&value, lang).filter(|v| {
+            let mut probe = state.scenario.get_untracked();
+            (binding.set)(&mut probe, *v);
+            (binding.get)(&probe).is_finite()
+        });
+        match usable {
             Some(v) => {
                 unparsed.set(false);
                 state.scenario.update(|s| (binding.set)(s, v));
@@ -438,11 +446,15 @@ pub fn PresetSelect(
     #[prop(optional)] extra: Option<&'static str>,
 ) -> impl IntoView {
     let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
+    let shown = values.clone();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(i) = values.iter().position(|v| *v == event_target_value(&ev)) {
             on_pick.run(i);
         }
     };
+    // The options' `selected` attributes write the pre-rendered page; once the reader
+    // has picked an option, only the select's value says which is chosen.
+    let value = move || selected.get().and_then(|i| shown.get(i).copied()).unwrap_or("own");
     let option = move |i: usize, c: &Choice| {
         view! {
             <option value=c.value selected=move || selected.get() == Some(i)>
@@ -474,7 +486,7 @@ pub fn PresetSelect(
     view! {
         <div class="field">
             <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
-            <select id=id on:change=on_change>
+            <select id=id on:change=on_change prop:value=value>
                 {body}
                 {extra}
             </select>
@@ -522,7 +534,7 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>
-            <select id=id on:change=on_change>
+            <select id=id on:change=on_change prop:value=move || current().map_or("same", DataType::id)>
                 {same}
                 {DataType::ALL
                     .into_iter()

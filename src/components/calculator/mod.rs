@@ -104,7 +104,7 @@ fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
             .get(state.model_preset.get())
             .map_or(t.own_model, |m| m.name.as_str());
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
-        Some(view! { <p class="notice context-limit" role="status">{(t.context_beyond_model)(name, &limit)}</p> })
+        Some(view! { <p class="notice context-limit">{(t.context_beyond_model)(name, &limit)}</p> })
     }
 }
 
@@ -131,7 +131,7 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
         let b = state.valid.get().1;
         let ratio = ratio(Output::BatchTokensPerS, &b, &a, lang)?;
         let (nb, na) = names(&state.setup(), &a_setup, t.own_model);
-        Some(view! { <p class="compare-summary" role="status">{(t.compare_summary)(&nb, &na, &ratio)}</p> })
+        Some(view! { <p class="compare-summary">{(t.compare_summary)(&nb, &na, &ratio)}</p> })
     };
     let pinned = move || state.pinned.with(Option::is_some);
     view! {
@@ -153,9 +153,11 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
 /// experts, the weights read per step and the experts a step touches (with their
 /// formula) join the outputs the entry shows.
 fn moe_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
-    let moe = move || state.valid.with(|(s, _)| s.model.experts.is_some());
+    // A memo, so that the rows are built when the model gains or loses experts, not at
+    // every change.
+    let moe = Memo::new(move |_| state.valid.with(|(_, r)| r.experts_touched.is_some()));
     move || {
-        moe().then(|| {
+        moe.get().then(|| {
             [Output::DecodeWeightBytes, Output::ExpertsTouched]
                 .into_iter()
                 .filter(|o| !state.example.show.contains(o))
@@ -163,6 +165,25 @@ fn moe_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl I
                 .collect_view()
         })
     }
+}
+
+/// Why the results are stale: the notice, and the core's message with the field it
+/// names (which may be one the form does not show, such as the KV heads of a model
+/// with a latent).
+fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
+    let t = texts(lang);
+    if !state.stale() {
+        return None;
+    }
+    Some(match state.error.get() {
+        Some(e) => format!(
+            "{} {}: {}",
+            t.stale_results,
+            (t.field_label)(e.field()),
+            (t.error)(&e, lang.locale())
+        ),
+        None => t.stale_results.to_string(),
+    })
 }
 
 /// The results: verdict, warnings, the outputs the entry shows, the comparison and
@@ -174,7 +195,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
         <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
             <h3>{t.results}</h3>
             // Always in the page, so that its text coming and going moves nothing.
-            <p class="stale-notice">{move || state.stale().then_some(t.stale_results)}</p>
+            <p class="stale-notice">{move || stale_text(state, lang)}</p>
             {verdict(state, lang)}
             {context_warning(state, lang)}
             <dl class="outputs">
@@ -216,9 +237,17 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         state.error.get().is_some_and(|e| model_field(e.field()))
             || state.unparsed.with(|list| list.iter().any(|f| model_field(*f)))
     };
+    // A preset's figures; the example's own where the reader picks the example's
+    // preset again.
     let pick = Callback::new(move |i: usize| {
-        state.model_preset.set(i);
-        state.scenario.update(|s| s.model = presets().models[i].model);
+        let setup = Setup {
+            model: i,
+            ..state.setup_untracked()
+        };
+        if let Some(model) = setup.baseline_model(state.example) {
+            state.model_preset.set(i);
+            state.scenario.update(|s| s.model = model);
+        }
     });
     let selected = Signal::derive(move || Some(state.model_preset.get()).filter(|i| *i != OWN_MODEL));
     let options = presets()
@@ -236,8 +265,10 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     // invalid, and closes only when the reader closes it.
     let changed_untracked = untrack(changed);
     let opened = RwSignal::new(changed_untracked);
+    // A memo, so that only a change of the answer opens it, not every edit after one.
+    let wanted = Memo::new(move |_| changed() || invalid());
     Effect::new(move |_| {
-        if changed() || invalid() {
+        if wanted.get() {
             opened.set(true);
         }
     });
@@ -283,8 +314,14 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
             .with(|s| presets().hardware.get(i).is_some_and(|h| h.hardware != s.hardware))
     };
     let pick = Callback::new(move |i: usize| {
-        state.hardware_preset.set(i);
-        state.scenario.update(|s| s.hardware = presets().hardware[i].hardware);
+        let setup = Setup {
+            hardware: i,
+            ..state.setup_untracked()
+        };
+        if let Some(hardware) = setup.baseline_hardware(state.example) {
+            state.hardware_preset.set(i);
+            state.scenario.update(|s| s.hardware = hardware);
+        }
     });
     let options = presets()
         .hardware

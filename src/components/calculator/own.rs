@@ -23,6 +23,8 @@ pub enum PasteError {
     NotJson,
     /// JSON, but not a config the calculator can read.
     Config(ConfigError),
+    /// A config whose shape the core rejects (more windowed layers than layers).
+    Shape(roofline::InputError),
 }
 
 /// Parses JSON text with the browser's parser.
@@ -106,7 +108,24 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         let source = text.get_untracked();
         let json = (source.len() <= MAX_CONFIG_BYTES).then(|| parse(&source)).flatten();
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
-        let result = read(json, number(params), number(active));
+        // A shape the core rejects is the config's problem, not the form's: it is
+        // named here and nothing is taken over. (Memory and workload are the form's.)
+        let shape = |c: ModelConfig| {
+            let probe = roofline::Scenario {
+                model: c.model,
+                ..state.scenario.get_untracked()
+            };
+            match probe.validate() {
+                Err(e)
+                    if super::fields::MODEL_FIELDS.iter().any(|b| b.field == e.field())
+                        || matches!(e.field(), roofline::Field::Hidden | roofline::Field::Vocab) =>
+                {
+                    Err(PasteError::Shape(e))
+                }
+                _ => Ok(c),
+            }
+        };
+        let result = read(json, number(params), number(active)).and_then(shape);
         if let Ok(c) = &result {
             state.scenario.update(|s| {
                 s.model = c.model;
@@ -122,6 +141,10 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         outcome.get().map(|result| match result {
             Err(PasteError::NotJson) => view! { <p class="field-error">{t.config_not_json}</p> }.into_any(),
             Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
+            Err(PasteError::Shape(e)) => {
+                let text = format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale()));
+                view! { <p class="field-error">{text}</p> }.into_any()
+            }
             Ok(c) => {
                 let estimated = c.params_estimated.then(|| {
                     let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Params).format(lang.locale());

@@ -125,7 +125,7 @@ const MODEL_KEYS: &[ModelKey] = &[
         key: "params",
         get: |m| number(m.params / 1e9),
         set: |m, v| {
-            let dense = m.active_params == m.params;
+            let dense = m.experts.is_none();
             m.params = positive(v)? * 1e9;
             if dense {
                 m.active_params = m.params;
@@ -232,6 +232,12 @@ const MODEL_KEYS: &[ModelKey] = &[
 pub fn set_fp16_peak(s: &mut Scenario, fp16: f64) {
     let peaks = &mut s.hardware.peaks;
     let old = peaks.fp16.0;
+    // A ratio needs two usable peaks: from or to 0 (a field being typed) the others
+    // keep their values, so that no 0 ÷ 0 ever reaches them.
+    if !(old > 0.0 && old.is_finite() && fp16 > 0.0 && fp16.is_finite()) {
+        peaks.fp16 = FlopsPerSecond(fp16);
+        return;
+    }
     let scale = |p: &mut Option<FlopsPerSecond>| {
         if let Some(p) = p {
             *p = FlopsPerSecond(p.0 / old * fp16);
@@ -469,6 +475,11 @@ impl CalcState {
         }
     }
 
+    /// The setup the form shows, untracked.
+    pub fn setup_untracked(&self) -> Setup {
+        untrack(|| self.setup())
+    }
+
     /// Shows what an address says.
     pub fn apply(&self, decoded: &Decoded) {
         self.model_preset.set(decoded.current.model);
@@ -487,9 +498,14 @@ impl CalcState {
         encode(&self.setup(), self.pinned.get().as_ref(), self.example)
     }
 
-    /// Pins the current setup as A; the form goes on editing B.
+    /// Pins the current setup as A (its last valid scenario, while an input is
+    /// invalid); the form goes on editing B.
     pub fn pin(&self) {
-        self.pinned.set(Some(self.setup()));
+        let setup = Setup {
+            scenario: self.valid.get_untracked().0,
+            ..self.setup()
+        };
+        self.pinned.set(Some(setup));
     }
 
     /// Back to the entry's example, nothing pinned.
@@ -648,6 +664,15 @@ mod tests {
         let fp8 = back.scenario.hardware.peaks.fp8.expect("fp8").0;
         // H100 SXM: 1,979 FP8 to 989 FP16.
         assert!((fp8 - 500e12 * 1979.0 / 989.0).abs() < 1e3, "{fp8}");
+        // Typing "0.5" passes through 0: the other peaks keep their values.
+        let mut s = setup.scenario;
+        set_fp16_peak(&mut s, 0.0);
+        set_fp16_peak(&mut s, 0.5e12);
+        let peaks = s.hardware.peaks;
+        assert!([peaks.fp8, peaks.int8, peaks.fp32]
+            .iter()
+            .flatten()
+            .all(|p| p.0.is_finite() && p.0 > 0.0));
     }
 
     #[test]

@@ -294,9 +294,13 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 prop:open=move || opened.get()
             >
                 <summary>{t.model_details}</summary>
-                {MODEL_FIELDS.iter().map(|b| optional_field(state, lang, *b, uid)).collect_view()}
-                <Show when=moe>
-                    <DataTypeSelect state lang uid of=TypeOf::Experts/>
+                // Built when first opened: a closed disclosure costs the page's
+                // hydration nothing.
+                <Show when=move || opened.get()>
+                    {MODEL_FIELDS.iter().map(|b| optional_field(state, lang, *b, uid)).collect_view()}
+                    <Show when=moe>
+                        <DataTypeSelect state lang uid of=TypeOf::Experts/>
+                    </Show>
                 </Show>
             </details>
             {own::own_model(state, lang, uid)}

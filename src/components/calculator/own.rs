@@ -96,14 +96,48 @@ fn count_field(id: String, label: &'static str, value: RwSignal<String>, help: S
 /// calculator made of it.
 pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let t = texts(lang);
+    let fields = Fields {
+        text: RwSignal::new(String::new()),
+        params: RwSignal::new(String::new()),
+        active: RwSignal::new(String::new()),
+        outcome: RwSignal::new(None),
+    };
+    let opened = RwSignal::new(false);
+    view! {
+        <details
+            class="own-model"
+            on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+        >
+            <summary>{t.own_model_summary}</summary>
+            // Built when first opened: a closed disclosure costs the page's hydration
+            // nothing. What the reader typed stays in the signals.
+            <Show when=move || opened.get()>{move || panel(state, lang, uid, fields)}</Show>
+        </details>
+    }
+}
+
+/// What the reader typed into the panel, and what came of it.
+#[derive(Clone, Copy)]
+struct Fields {
+    text: RwSignal<String>,
+    params: RwSignal<String>,
+    active: RwSignal<String>,
+    outcome: RwSignal<Option<Result<ModelConfig, PasteError>>>,
+}
+
+/// The panel's contents.
+fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoView {
+    let t = texts(lang);
+    let Fields {
+        text,
+        params,
+        active,
+        outcome,
+    } = fields;
     let id = |part: &str| format!("calc{uid}-config-{part}");
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
     let params_help = id("params-help");
-    let text = RwSignal::new(String::new());
-    let params = RwSignal::new(String::new());
-    let active = RwSignal::new(String::new());
-    let outcome = RwSignal::new(None::<Result<ModelConfig, PasteError>>);
     let apply = move |_| {
         let source = text.get_untracked();
         let json = (source.len() <= MAX_CONFIG_BYTES).then(|| parse(&source)).flatten();
@@ -166,29 +200,26 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         })
     };
     view! {
-        <details class="own-model">
-            <summary>{t.own_model_summary}</summary>
-            <div class="field">
-                <label for=text_id.clone()>{t.config_label}</label>
-                <textarea
-                    id=text_id
-                    rows="6"
-                    spellcheck="false"
-                    autocomplete="off"
-                    aria-describedby=format!("{help_id} {status_id}")
-                    prop:value=move || text.get()
-                    on:input=move |ev| text.set(event_target_value(&ev))
-                ></textarea>
-                <p class="field-help" id=help_id>{t.config_help}</p>
-            </div>
-            <div class="field-pair">
-                {count_field(params_id, t.config_params, params, params_help.clone())}
-                {count_field(active_id, t.config_active, active, params_help.clone())}
-            </div>
-            <p class="field-help" id=params_help>{t.config_params_help}</p>
-            <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
-            <div class="config-status" id=status_id role="status">{report}</div>
-        </details>
+        <div class="field">
+            <label for=text_id.clone()>{t.config_label}</label>
+            <textarea
+                id=text_id
+                rows="6"
+                spellcheck="false"
+                autocomplete="off"
+                aria-describedby=format!("{help_id} {status_id}")
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            ></textarea>
+            <p class="field-help" id=help_id>{t.config_help}</p>
+        </div>
+        <div class="field-pair">
+            {count_field(params_id, t.config_params, params, params_help.clone())}
+            {count_field(active_id, t.config_active, active, params_help.clone())}
+        </div>
+        <p class="field-help" id=params_help>{t.config_params_help}</p>
+        <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
+        <div class="config-status" id=status_id role="status">{report}</div>
     }
 }
 

@@ -220,17 +220,14 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn value(&self, keys: &[&str]) -> Option<&Json> {
+    /// The first of `keys` the object writes (not as null), with its value.
+    fn entry<'k>(&self, keys: &[&'k str]) -> Option<(&'k str, &Json)> {
         keys.iter()
-            .find_map(|k| self.object.get(k))
-            .filter(|v| **v != Json::Null)
+            .find_map(|k| Some((*k, self.object.get(k).filter(|v| **v != Json::Null)?)))
     }
 
-    /// The first of `keys` the object writes (not as null), for messages.
-    fn key_of(&self, keys: &'static [&'static str]) -> &'static str {
-        keys.iter()
-            .find(|k| self.object.get(k).is_some_and(|v| *v != Json::Null))
-            .unwrap_or(&keys[0])
+    fn value(&self, keys: &[&str]) -> Option<&Json> {
+        self.entry(keys).map(|(_, v)| v)
     }
 
     /// A whole number at one of `keys`, else the model type's default; `Ok(None)`
@@ -242,7 +239,7 @@ impl<'a> Reader<'a> {
                 *v as u32
             })),
             Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => Ok(Some(*n as u32)),
-            Some(_) => Err(ConfigError::Invalid(self.key_of(keys))),
+            Some(_) => Err(ConfigError::Invalid(self.entry(keys).map_or(keys[0], |(k, _)| k))),
         }
     }
 

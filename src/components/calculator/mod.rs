@@ -99,10 +99,7 @@ fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
     move || {
         let (scenario, _) = state.valid.get();
         let limit = scenario.context_beyond_model()?;
-        let name = presets()
-            .models
-            .get(state.model_preset.get())
-            .map_or(t.own_model, |m| m.name.as_str());
+        let name = state.setup().model_name(t.own_model);
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
         Some(view! { <p class="notice context-limit">{(t.context_beyond_model)(name, &limit)}</p> })
     }
@@ -237,18 +234,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         state.error.get().is_some_and(|e| model_field(e.field()))
             || state.unparsed.with(|list| list.iter().any(|f| model_field(*f)))
     };
-    // A preset's figures; the example's own where the reader picks the example's
-    // preset again.
-    let pick = Callback::new(move |i: usize| {
-        let setup = Setup {
-            model: i,
-            ..state.setup_untracked()
-        };
-        if let Some(model) = setup.baseline_model(state.example) {
-            state.model_preset.set(i);
-            state.scenario.update(|s| s.model = model);
-        }
-    });
+    let pick = Callback::new(move |i: usize| state.pick_model(i));
     let selected = Signal::derive(move || Some(state.model_preset.get()).filter(|i| *i != OWN_MODEL));
     let options = presets()
         .models
@@ -317,16 +303,7 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
             .scenario
             .with(|s| presets().hardware.get(i).is_some_and(|h| h.hardware != s.hardware))
     };
-    let pick = Callback::new(move |i: usize| {
-        let setup = Setup {
-            hardware: i,
-            ..state.setup_untracked()
-        };
-        if let Some(hardware) = setup.baseline_hardware(state.example) {
-            state.hardware_preset.set(i);
-            state.scenario.update(|s| s.hardware = hardware);
-        }
-    });
+    let pick = Callback::new(move |i: usize| state.pick_hardware(i));
     let options = presets()
         .hardware
         .iter()

@@ -475,9 +475,29 @@ impl CalcState {
         }
     }
 
-    /// The setup the form shows, untracked.
-    pub fn setup_untracked(&self) -> Setup {
-        untrack(|| self.setup())
+    /// Chooses model preset `i` with its figures: the example's own where the reader
+    /// picks the example's preset again ([`Setup::baseline_model`]).
+    pub fn pick_model(&self, i: usize) {
+        let setup = Setup {
+            model: i,
+            ..untrack(|| self.setup())
+        };
+        if let Some(model) = setup.baseline_model(self.example) {
+            self.model_preset.set(i);
+            self.scenario.update(|s| s.model = model);
+        }
+    }
+
+    /// Chooses device preset `i` with its figures, likewise.
+    pub fn pick_hardware(&self, i: usize) {
+        let setup = Setup {
+            hardware: i,
+            ..untrack(|| self.setup())
+        };
+        if let Some(hardware) = setup.baseline_hardware(self.example) {
+            self.hardware_preset.set(i);
+            self.scenario.update(|s| s.hardware = hardware);
+        }
     }
 
     /// Shows what an address says.

@@ -8,6 +8,7 @@ pub mod components;
 pub mod data;
 pub mod dom;
 pub mod listen;
+pub mod num;
 pub mod pages;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 use plotters::coord::combinators::LogCoord;
+use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -184,7 +185,9 @@ pub struct Look<'a> {
 
 impl Look<'_> {
     fn font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", size * self.scale).into_font().color(&self.p.text)
+        (FontFamily::SansSerif, size * self.scale)
+            .into_font()
+            .color(&self.p.text)
     }
 }
 
@@ -242,6 +245,45 @@ fn tick(v: f64, locale: Locale) -> String {
     format!("{}{suffix}", roofline::format_trimmed(scaled, 2, locale))
 }
 
+/// A logarithmic axis labelled by [`tick`]. plotters' own log axis labels with
+/// `Debug`, whose float formatting would otherwise stay in the wasm beside ours.
+pub struct LogAxis {
+    log: LogCoord<f64>,
+    locale: Locale,
+}
+
+impl LogAxis {
+    fn new(range: std::ops::Range<f64>, locale: Locale) -> Self {
+        Self {
+            log: range.log_scale().into(),
+            locale,
+        }
+    }
+}
+
+impl Ranged for LogAxis {
+    type FormatOption = NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.log.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        self.log.key_points(hint)
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.log.range()
+    }
+}
+
+impl ValueFormatter<f64> for LogAxis {
+    fn format_ext(&self, value: &f64) -> String {
+        tick(*value, self.locale)
+    }
+}
+
 /// A log-log chart with its grid, ticks and axis titles drawn.
 #[allow(clippy::type_complexity)]
 fn log_log<'a, DB: DrawingBackend>(
@@ -250,10 +292,8 @@ fn log_log<'a, DB: DrawingBackend>(
     y: std::ops::Range<f64>,
     (x_title, y_title): (&str, &str),
     look: Look<'_>,
-) -> Result<
-    ChartContext<'a, DB, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>,
-    DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>,
-> {
+) -> Result<ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>
+{
     let Look { locale, p, scale, .. } = look;
     let font = |size: f64| look.font(size);
     let mut chart = ChartBuilder::on(area)
@@ -261,7 +301,7 @@ fn log_log<'a, DB: DrawingBackend>(
         .margin_top((28.0 * scale) as u32)
         .x_label_area_size((40.0 * scale) as u32)
         .y_label_area_size((56.0 * scale) as u32)
-        .build_cartesian_2d(x.log_scale(), y.log_scale())?;
+        .build_cartesian_2d(LogAxis::new(x, locale), LogAxis::new(y, locale))?;
     chart
         .configure_mesh()
         .x_desc(x_title)
@@ -271,8 +311,6 @@ fn log_log<'a, DB: DrawingBackend>(
         .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
-        .x_label_formatter(&|v| tick(*v, locale))
-        .y_label_formatter(&|v| tick(*v, locale))
         .draw()?;
     Ok(chart)
 }

@@ -22,7 +22,7 @@ pub fn parse_number(text: &str, lang: Lang) -> Option<f64> {
         Lang::De => cleaned,
         Lang::En => cleaned.replace(',', ""),
     };
-    normalised.parse::<f64>().ok().filter(|v| v.is_finite())
+    crate::num::parse_f64(&normalised)
 }
 
 /// Whether `text` is digits grouped by points in threes ("32.768", "1.048.576"):
@@ -574,7 +574,7 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
     let top = to_slider(max, max);
     let current = move || to_u32((binding.get)(&state.scenario.get()));
     let on_slider = move |ev: leptos::ev::Event| {
-        if let Ok(p) = event_target_value(&ev).parse::<f64>() {
+        if let Some(p) = crate::num::parse_f64(&event_target_value(&ev)) {
             state
                 .scenario
                 .update(|s| (binding.set)(s, f64::from(from_slider(p, max))));
@@ -590,10 +590,10 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
                     id=slider_id
                     type="range"
                     min="0"
-                    max=top.to_string()
+                    max=(top as i64).to_string()
                     step="1"
-                    value=to_slider(start, max).to_string()
-                    prop:value=move || to_slider(current(), max).to_string()
+                    value=(to_slider(start, max) as i64).to_string()
+                    prop:value=move || (to_slider(current(), max) as i64).to_string()
                     aria-valuetext=move || roofline::format_fixed(f64::from(current()), 0, lang.locale())
                     on:input=on_slider
                 />

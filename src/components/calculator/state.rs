@@ -93,7 +93,7 @@ fn number(v: f64) -> String {
 }
 
 fn positive(v: &str) -> Option<f64> {
-    v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x > 0.0)
+    crate::num::parse_f64(v.trim()).filter(|x| *x > 0.0)
 }
 
 fn whole(v: &str) -> Option<u32> {
@@ -377,12 +377,9 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
             .parse::<u32>()
             .ok()
             .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
-        "accept" => value
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|a| a.is_finite())
-            .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
+        "accept" => {
+            crate::num::parse_f64(value.trim()).and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a))
+        }
         "draft_b" => positive(value).and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v * 1e9)),
         _ => None,
     }

@@ -9,6 +9,7 @@ pub mod data;
 pub mod dom;
 pub mod listen;
 pub mod num;
+pub mod order;
 pub mod pages;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]

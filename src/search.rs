@@ -141,12 +141,12 @@ pub fn search(query: &str, indexes: &[&'static Index]) -> Vec<Hit> {
             hits.push((hit, order, f.sort.as_str()));
         }
     }
-    // Unstable sorting is enough (the entry id breaks ties) and keeps a second sort
-    // algorithm out of the bundle.
-    hits.sort_unstable_by(|(a, ao, asort), (b, bo, bsort)| {
+    crate::order::sorted_by(hits, |(a, ao, asort), (b, bo, bsort)| {
         (a.rank, ao, asort, a.entry).cmp(&(b.rank, bo, bsort, b.entry))
-    });
-    hits.into_iter().map(|(h, _, _)| h).collect()
+    })
+    .into_iter()
+    .map(|(h, _, _)| h)
+    .collect()
 }
 
 #[cfg(test)]

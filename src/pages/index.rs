@@ -279,12 +279,16 @@ fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
     };
     let groups = groups(index);
     let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
-    let mut markers: Vec<&str> = index
+    let markers: Vec<(String, &str)> = index
         .entries
         .iter()
         .filter_map(|e| e.summary.marker.as_deref())
+        .map(|m| (collation_key(m), m))
         .collect();
-    markers.sort_unstable_by_key(|m| collation_key(m));
+    let mut markers: Vec<&str> = crate::order::sorted_by(markers, |a, b| a.0.cmp(&b.0))
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
     markers.dedup();
     let markers: Vec<(&str, &str)> = markers.into_iter().map(|m| (m, m)).collect();
     let categories: Vec<(&str, &str)> = index.categories.iter().map(|(s, n)| (s.as_str(), n.as_str())).collect();

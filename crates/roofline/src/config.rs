@@ -220,6 +220,15 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Notes that a default stood in for `key`; the list stays sorted and without
+    /// repeats as it grows (no sort: the wasm carries one sort less).
+    fn use_default(&self, key: &'static str) {
+        let mut used = self.used.borrow_mut();
+        if let Err(at) = used.binary_search(&key) {
+            used.insert(at, key);
+        }
+    }
+
     /// The first of `keys` the object writes (not as null), with its value.
     fn entry<'k>(&self, keys: &[&'k str]) -> Option<(&'k str, &Json)> {
         keys.iter()
@@ -235,7 +244,7 @@ impl<'a> Reader<'a> {
     fn count(&self, keys: &'static [&'static str]) -> Result<Option<u32>, ConfigError> {
         match self.value(keys) {
             None => Ok(self.defaults.iter().find(|(k, _)| keys.contains(k)).map(|(k, v)| {
-                self.used.borrow_mut().push(k);
+                self.use_default(k);
                 *v as u32
             })),
             Some(Json::Number(n)) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n) => Ok(Some(*n as u32)),
@@ -259,7 +268,7 @@ impl<'a> Reader<'a> {
             Some(Json::Bool(b)) => Some(*b),
             Some(_) => None,
             None => self.defaults.iter().find(|(k, _)| keys.contains(k)).map(|(k, v)| {
-                self.used.borrow_mut().push(k);
+                self.use_default(k);
                 *v != 0.0
             }),
         }
@@ -432,12 +441,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         params_estimated: total.is_none() || active.is_none(),
         weights,
         unknown,
-        defaults: {
-            let mut used = r.used.into_inner();
-            used.sort_unstable();
-            used.dedup();
-            used
-        },
+        defaults: r.used.into_inner(),
     })
 }
 

@@ -404,10 +404,11 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: 
     let mut current = Setup::example(example);
     let mut pinned: Option<Setup> = None;
     let mut ignored = Vec::new();
-    let mut pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
     // Presets first, so that single figures change the chosen preset.
-    pairs.sort_by_key(|(k, _)| !matches!(k.strip_prefix(PINNED).unwrap_or(k), "model" | "hw"));
-    for (key, value) in pairs {
+    let (presets, figures): (Vec<(&str, &str)>, Vec<(&str, &str)>) = pairs
+        .into_iter()
+        .partition(|(k, _)| matches!(k.strip_prefix(PINNED).unwrap_or(k), "model" | "hw"));
+    for (key, value) in presets.into_iter().chain(figures) {
         let (setup, bare) = match key.strip_prefix(PINNED) {
             Some(bare) => (pinned.get_or_insert_with(|| Setup::example(example)), bare),
             None => (&mut current, key),

@@ -315,6 +315,17 @@ fn log_log<'a, DB: DrawingBackend>(
     Ok(chart)
 }
 
+/// The corners of an upright triangle around its centre, `size` pixels to each
+/// corner (plotters' triangle marker computes the same with sine and cosine, which
+/// would bring their code into the wasm for three constant angles).
+fn triangle(size: f64) -> Vec<(i32, i32)> {
+    let half_width = size * 3f64.sqrt() / 2.0;
+    [(0.0, -size), (-half_width, size / 2.0), (half_width, size / 2.0)]
+        .into_iter()
+        .map(|(x, y): (f64, f64)| (x.ceil() as i32, y.ceil() as i32))
+        .collect()
+}
+
 /// Draws the roofline.
 pub fn draw_roofline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -364,11 +375,9 @@ pub fn draw_roofline<DB: DrawingBackend>(
         chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
     }
     let ridge_y = attained(d.ridge, d.bandwidth, d.roofs[0].1) / 1e12;
-    chart.draw_series(std::iter::once(TriangleMarker::new(
-        (d.ridge, ridge_y),
-        (6.0 * scale) as i32,
-        p.marker.filled(),
-    )))?;
+    chart.draw_series(std::iter::once(
+        EmptyElement::at((d.ridge, ridge_y)) + Polygon::new(triangle(6.0 * scale), p.marker.filled()),
+    ))?;
     chart.draw_series(std::iter::once(Text::new(
         format!(" {}", t.ridge_point),
         (d.ridge, ridge_y),

@@ -405,7 +405,7 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: 
     let mut pinned: Option<Setup> = None;
     let mut ignored = Vec::new();
     // Presets first, so that single figures change the chosen preset.
-    let (presets, figures): (Vec<(&str, &str)>, Vec<(&str, &str)>) = pairs
+    let (presets, figures): (Vec<_>, Vec<_>) = pairs
         .into_iter()
         .partition(|(k, _)| matches!(k.strip_prefix(PINNED).unwrap_or(k), "model" | "hw"));
     for (key, value) in presets.into_iter().chain(figures) {

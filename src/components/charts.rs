@@ -284,16 +284,17 @@ impl ValueFormatter<f64> for LogAxis {
     }
 }
 
+/// A log-log chart on a drawing area.
+type LogLog<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>;
+
 /// A log-log chart with its grid, ticks and axis titles drawn.
-#[allow(clippy::type_complexity)]
 fn log_log<'a, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
     x: std::ops::Range<f64>,
     y: std::ops::Range<f64>,
     (x_title, y_title): (&str, &str),
     look: Look<'_>,
-) -> Result<ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>
-{
+) -> Result<LogLog<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
     let Look { locale, p, scale, .. } = look;
     let font = |size: f64| look.font(size);
     let mut chart = ChartBuilder::on(area)

@@ -1,4 +1,5 @@
 import { test, expect, ready, live, entries, withCalculator } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
 
 const pages = ['en/', 'de/', ...entries.en.map((s) => `en/${s}`), ...entries.de.map((s) => `de/${s}`)];
 
@@ -9,6 +10,11 @@ for (const path of pages) {
     await ready(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // What does not fit scrolls inside itself (wide tables, long formulas); a
+    // keyboard must be able to reach it, and axe holds the page to that.
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   });
 }
 
@@ -49,4 +55,17 @@ test('the colour scheme switches, redraws the charts and is remembered', async (
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('button', { name: 'Hell/Dunkel' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('a wide table on a phone scrolls from the keyboard, inside its named box', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('en/gpu');
+  await ready(page);
+  const box = page.getByRole('group', { name: 'Table' }).first();
+  expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+  await box.focus();
+  await expect(box).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => box.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
 });

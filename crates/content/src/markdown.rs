@@ -1,7 +1,8 @@
 //! Markdown to sanitised HTML, with math, calculator blocks, inline values and
 //! links between entries.
 //!
-//! The markup this module adds (MathML, links, inline values, related terms) goes
+//! The markup this module adds (MathML, links, inline values, related terms, the
+//! boxes wide tables and formulas scroll in) goes
 //! into pulldown-cmark's event stream as HTML events; pulldown-cmark writes each
 //! segment's HTML, and [`sanitize::clean`] cleans it once, trusted and authored
 //! parts together. Nothing edits the HTML afterwards.
@@ -548,6 +549,17 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 self.inline_values(&t, origin);
             }
             Event::InlineMath(tex) | Event::DisplayMath(tex) => self.math(tex, range),
+            Event::Start(Tag::Table(_)) => {
+                let open = scroll_box("div", Scrolled::Table, self.src.locale);
+                self.trusted(open);
+                self.html.push(event);
+            }
+            Event::End(TagEnd::Table) => {
+                self.html.push(event);
+                self.trusted(build(|h| {
+                    h.end("div");
+                }));
+            }
             Event::Start(Tag::Link { ref dest_url, .. }) => self.link_start(dest_url, range.start),
             Event::End(TagEnd::Link) => {
                 if self.links.pop().unwrap_or(false) {
@@ -678,6 +690,12 @@ impl<'a, 'e> Renderer<'a, 'e> {
         let display = self.src.text.get(range.clone()).is_some_and(|t| t.starts_with("$$"));
         match tex::mathml(&tex, display) {
             // The segment goes through the sanitiser like everything else.
+            Ok(mathml) if display => {
+                let mut html = scroll_box("span", Scrolled::Formula, self.src.locale);
+                html.append(&Html::sanitised(mathml, "pulldown-latex, then sanitize::clean"))
+                    .end("span");
+                self.trusted(html);
+            }
             Ok(mathml) => self.trusted(Html::sanitised(mathml, "pulldown-latex, then sanitize::clean")),
             Err(e) => {
                 self.messages
@@ -858,6 +876,37 @@ impl<'a, 'e> Renderer<'a, 'e> {
     }
 }
 
+/// What scrolls in a [`scroll_box`].
+#[derive(Clone, Copy)]
+enum Scrolled {
+    Table,
+    Formula,
+}
+
+/// The opening tag of a box a wide table or display formula scrolls in, so that
+/// the page never scrolls sideways: the keyboard can reach it (a scrolling region
+/// must take the focus for its arrow keys to scroll it), and a screen reader names
+/// it. `span` for formulas, which stand inside paragraphs.
+fn scroll_box(tag: &'static str, what: Scrolled, locale: roofline::Locale) -> Html {
+    let label = match (what, locale) {
+        (Scrolled::Table, roofline::Locale::En) => "Table",
+        (Scrolled::Table, roofline::Locale::De) => "Tabelle",
+        (Scrolled::Formula, roofline::Locale::En) => "Formula",
+        (Scrolled::Formula, roofline::Locale::De) => "Formel",
+    };
+    build(|h| {
+        h.start(
+            tag,
+            &[
+                ("class", Some(sanitize::SCROLL)),
+                ("role", Some("group")),
+                ("aria-label", Some(label)),
+                ("tabindex", Some("0")),
+            ],
+        );
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -898,6 +947,37 @@ mod tests {
             })
             .collect();
         (html, out)
+    }
+
+    /// Wide tables and display formulas sit in a box that scrolls and takes the
+    /// keyboard focus, named in the entry's language; inline formulas do not.
+    #[test]
+    fn tables_and_display_formulas_scroll_in_a_focusable_named_box() {
+        let (html, out) = render_text("|a|b|\n|-|-|\n|1|2|\n\nSee $$E = mc^2$$ and $x$.");
+        assert!(out.is_empty(), "{out:?}");
+        assert!(
+            html.starts_with(r#"<div class="scroll" role="group" aria-label="Table" tabindex="0"><table>"#),
+            "{html}"
+        );
+        assert!(html.contains("</table>\n</div>"), "{html}");
+        assert!(
+            html.contains(
+                r#"<span class="scroll" role="group" aria-label="Formula" tabindex="0"><math display="block">"#
+            ),
+            "{html}"
+        );
+        assert_eq!(html.matches("tabindex").count(), 2, "{html}");
+        let src = Source {
+            path: "content/de/x.md",
+            text: "|a|\n|-|\n|1|",
+            first_line: 1,
+            locale: roofline::Locale::from_lang("de"),
+        };
+        let body = render(&src, &Presets::default(), &NoEntries, &mut Vec::new());
+        let Some(Segment::Html(de)) = body.segments.first() else {
+            panic!("no HTML")
+        };
+        assert!(de.contains(r#"aria-label="Tabelle""#), "{de}");
     }
 
     /// The deepest nesting of `<tag>` in `html`.

@@ -95,12 +95,15 @@ pub const MATHML_CLASSES: &[&str] = &[
     "small",
 ];
 
+/// The class of the box a wide table or formula scrolls in.
+pub const SCROLL: &str = "scroll";
+
 /// The classes of HTML elements: the trusted markup's and pulldown-cmark's.
 const HTML_CLASSES: &[(&str, &[&str])] = &[
     ("a", &["xref"]),
     ("strong", &["missing-term"]),
-    ("span", &["rv"]),
-    ("div", &["footnote-definition"]),
+    ("span", &["rv", SCROLL]),
+    ("div", &["footnote-definition", SCROLL]),
     ("sup", &["footnote-reference", "footnote-definition-label"]),
 ];
 
@@ -124,6 +127,13 @@ fn builder() -> Builder<'static> {
         .add_tag_attribute_values("a", "rel", [EXTERNAL_REL])
         .add_tag_attribute_values("strong", "aria-describedby", [MISSING_NOTE_ID])
         .add_tag_attribute_values("math", "display", ["block", "inline"])
+        // The scroll boxes around wide tables and formulas (see `markdown::scroll_box`).
+        .add_tag_attribute_values("div", "tabindex", ["0"])
+        .add_tag_attribute_values("span", "tabindex", ["0"])
+        .add_tag_attribute_values("div", "role", ["group"])
+        .add_tag_attribute_values("span", "role", ["group"])
+        .add_tag_attributes("div", ["aria-label"])
+        .add_tag_attributes("span", ["aria-label"])
         .add_tags(MATHML_TAGS.iter().copied())
         .attribute_filter(filter_attribute);
     for (tag, classes) in HTML_CLASSES {

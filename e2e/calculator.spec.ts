@@ -227,3 +227,35 @@ test('fifty quick input changes all land, and their cost is reported', async ({ 
   await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
   await expect(page.locator('.prose .rv').filter({ hasText: /ms$/ }).first()).toHaveText('3.5 ms');
 });
+
+test('a burst of changes writes the address once, with the last state', async ({ page, problems }) => {
+  await page.addInitScript(() => {
+    const replace = history.replaceState.bind(history);
+    (window as unknown as { writes: number }).writes = 0;
+    history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      (window as unknown as { writes: number }).writes += 1;
+      replace(...args);
+    };
+  });
+  await page.goto('en/memory-bound');
+  await ready(page);
+  const writes = await page.evaluate(async () => {
+    const input = [...document.querySelectorAll<HTMLInputElement>('.calculator input')].find(
+      (i) => i.labels?.[0]?.textContent?.startsWith('Bandwidth'),
+    )!;
+    // Each change is its own task, as typed, so that each runs its effects.
+    const channel = new MessageChannel();
+    const nextTask = () => new Promise<void>((r) => { channel.port1.onmessage = () => r(); channel.port2.postMessage(0); });
+    const before = (window as unknown as { writes: number }).writes;
+    for (let i = 0; i < 30; i++) {
+      input.value = String(2000 + i * 10);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await nextTask();
+    }
+    await new Promise((r) => setTimeout(r, 600));
+    return (window as unknown as { writes: number }).writes - before;
+  });
+  await expect(page).toHaveURL(/bw=2290/);
+  expect(writes).toBeLessThanOrEqual(2);
+  expect(writes).toBeGreaterThanOrEqual(1);
+});

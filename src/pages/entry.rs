@@ -346,6 +346,7 @@ fn copy_link(button: &web_sys::Element, lang: Lang) {
     let t = texts(lang);
     let Some(window) = web_sys::window() else { return };
     let status = button.next_element_sibling();
+    urls::flush_address();
     let href = window.location().href().unwrap_or_default();
     let promise = window.navigator().clipboard().write_text(&href);
     leptos::task::spawn_local(async move {

@@ -888,11 +888,14 @@ enum Scrolled {
 /// must take the focus for its arrow keys to scroll it), and a screen reader names
 /// it. `span` for formulas, which stand inside paragraphs.
 fn scroll_box(tag: &'static str, what: Scrolled, locale: roofline::Locale) -> Html {
-    let label = match (what, locale) {
-        (Scrolled::Table, roofline::Locale::En) => "Table",
-        (Scrolled::Table, roofline::Locale::De) => "Tabelle",
-        (Scrolled::Formula, roofline::Locale::En) => "Formula",
-        (Scrolled::Formula, roofline::Locale::De) => "Formel",
+    let lang = vocab::Lang::ALL
+        .into_iter()
+        .find(|l| l.locale() == locale)
+        .unwrap_or(vocab::Lang::En);
+    let t = vocab::i18n::texts(lang);
+    let label = match what {
+        Scrolled::Table => t.scroll_table,
+        Scrolled::Formula => t.scroll_formula,
     };
     build(|h| {
         h.start(

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use roofline::{Bytes, BytesPerSecond, DataType, Experts, Field, Groups, Latent, Scenario};
 
-use super::state::{set_fp16_peak, CalcState};
+use super::state::{set_fp16_peak, CalcState, OWN_ID};
 use crate::data::Lang;
 use vocab::i18n::texts;
 
@@ -454,7 +454,7 @@ pub fn PresetSelect(
     };
     // The options' `selected` attributes write the pre-rendered page; once the reader
     // has picked an option, only the select's value says which is chosen.
-    let value = move || selected.get().and_then(|i| shown.get(i).copied()).unwrap_or("own");
+    let value = move || selected.get().and_then(|i| shown.get(i).copied()).unwrap_or(OWN_ID);
     let option = move |i: usize, c: &Choice| {
         view! {
             <option value=c.value selected=move || selected.get() == Some(i)>
@@ -481,7 +481,7 @@ pub fn PresetSelect(
     let extra = move || {
         extra
             .filter(|_| selected.get().is_none())
-            .map(|name| view! { <option value="own" selected>{name}</option> })
+            .map(|name| view! { <option value=OWN_ID selected>{name}</option> })
     };
     view! {
         <div class="field">

@@ -10,6 +10,8 @@ use crate::data::{presets, Calculator};
 
 /// The model "preset" of a model the reader pasted as a config.json.
 pub const OWN_MODEL: usize = usize::MAX;
+/// The pasted model's value in the address (`model=own`) and in the model list.
+pub const OWN_ID: &str = "own";
 
 /// A scenario with the presets it started from: everything the form shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -256,7 +258,7 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
     let s = &setup.scenario;
     let mut out: Vec<(&'static str, String)> = Vec::new();
     if setup.model != base.model {
-        let id = presets().models.get(setup.model).map_or("own", |m| m.id.as_str());
+        let id = presets().models.get(setup.model).map_or(OWN_ID, |m| m.id.as_str());
         out.push(("model", id.to_string()));
     }
     if setup.hardware != base.hardware {
@@ -339,7 +341,7 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
         return (k.set)(&mut s.model, value);
     }
     match key {
-        "model" if value == "own" => {
+        "model" if value == OWN_ID => {
             setup.model = OWN_MODEL;
             Some(())
         }

@@ -50,20 +50,30 @@ fn shows(html: &str, figures: &[&str]) -> bool {
     })
 }
 
+/// The headline example, a 7B model in FP16: 14.0 GB of weights, 7.0 ms at the
+/// rounded 2.0 TB/s the worked example uses, 6.9 ms at the A100 80GB's datasheet
+/// 2,039 GB/s (the calculator's), 4.18 ms on an H100 SXM.
 #[test]
 fn worked_examples_appear_in_the_prose() {
     let site = site();
     let de = html(&site, "de", "memory-bound");
     let en = html(&site, "en", "memory-bound");
-    assert!(shows(&en, &["14.0~GB", "7.0~ms", "143~tokens/s"]), "{en}");
-    assert!(shows(&de, &["14,0~GB", "7,0~ms", "2,039~TB/s"]), "{de}");
+    assert!(shows(&en, &["14.0~GB", "2.0~TB/s", "7.0~ms", "143~tokens/s"]), "{en}");
+    assert!(shows(&de, &["14,0~GB", "2,0~TB/s", "7,0~ms", "143~Token/s"]), "{de}");
     assert!(
         shows(
             &en,
-            &["4.18~ms", "239~tokens/s", "6.9~ms", "151~tokens/s", "249~tokens/s"]
+            &["2.039~TB/s", "6.9~ms", "146~tokens/s", "4.18~ms", "239~tokens/s"]
         ),
         "{en}"
     );
+    assert!(
+        shows(&de, &["2,039~TB/s", "6,9~ms", "146~Token/s", "4,18~ms", "239~Token/s"]),
+        "{de}"
+    );
+    // Llama-2-7B itself is named with its own parameter count, not the example's.
+    assert!(shows(&en, &["6.74~billion"]), "{en}");
+    assert!(shows(&de, &["6,74~Milliarden"]), "{de}");
     let bw_en = html(&site, "en", "memory-bandwidth");
     let bw_de = html(&site, "de", "speicherbandbreite");
     assert!(shows(&bw_en, &["4.29~GB", "4.00~GiB", "32,768"]), "{bw_en}");
@@ -131,4 +141,149 @@ fn speculative_decoding_shows_the_papers_figures() {
     let de = html(&site, "de", "speculative-decoding");
     assert!(shows(&en, &["3.69", "1.25", "0.8", "2.25~×", "283~tokens/s"]), "{en}");
     assert!(shows(&de, &["3,69", "1,25", "0,8", "2,25~×", "283~Token/s"]), "{de}");
+}
+
+/// The keys of a calculator block that set a figure of its model preset: anything
+/// that makes the scenario's model differ from the published one.
+const MODEL_FIGURE_KEYS: &[&str] = &[
+    "params_b",
+    "active_params_b",
+    "experts",
+    "active_experts",
+    "shared_experts",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "head_dim",
+    "vocab",
+    "sliding_window",
+    "sliding_layers",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "expert_weights",
+    "max_context",
+];
+
+/// The keys of a calculator block that set a figure of its device preset.
+const HARDWARE_FIGURE_KEYS: &[&str] = &[
+    "memory_gb",
+    "bandwidth_gb_s",
+    "fp16_tflops",
+    "fp8_tflops",
+    "int8_tops",
+    "fp32_tflops",
+];
+
+/// The YAML of each ```` ```roofline ```` block of a Markdown file, with the file's
+/// line of the block's first line, unindented as far as its fence is (a block in a
+/// list item).
+fn roofline_blocks(text: &str) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match open.take() {
+            None => {
+                if trimmed.starts_with("```roofline") {
+                    open = Some((i + 2, line.len() - trimmed.len(), String::new()));
+                }
+            }
+            Some((first, _, yaml)) if trimmed.starts_with("```") => blocks.push((first, yaml)),
+            Some((first, indent, mut yaml)) => {
+                let cut = line.char_indices().nth(indent).map_or(line.len(), |(at, _)| at);
+                let (margin, rest) = line.split_at(cut);
+                yaml.push_str(if margin.trim().is_empty() { rest } else { trimmed });
+                yaml.push('\n');
+                open = Some((first, indent, yaml));
+            }
+        }
+    }
+    blocks
+}
+
+/// A calculator block takes its model and device exactly as the presets publish
+/// them: no key of it changes a figure of a preset it names. Otherwise the
+/// calculator shows both menus as "edited" before the reader has touched anything,
+/// and the prose, which quotes the presets, contradicts it (an A100 80GB whose
+/// ridge point is 153 FLOP/byte in the text and 156 in the calculator). Workload
+/// keys, data types and speculative decoding are the block's own.
+#[test]
+fn no_calculator_block_changes_a_figure_of_its_presets() {
+    let site = site();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut problems = Vec::new();
+    let (mut fences, mut blocks) = (0, 0);
+    for e in &site.entries {
+        // As written: no key that sets a figure of a preset, not even to its own value.
+        let text = std::fs::read_to_string(root.join(&e.path)).expect("entry file");
+        for (line, yaml) in roofline_blocks(&text) {
+            fences += 1;
+            let keys: serde_yaml::Mapping = serde_yaml::from_str(&yaml).expect("a block is a YAML mapping");
+            let named = |preset: &str| keys.get(preset).and_then(|v| v.as_str()).unwrap_or("?").to_string();
+            for key in keys.keys().filter_map(|k| k.as_str()) {
+                let preset = if MODEL_FIGURE_KEYS.contains(&key) {
+                    format!("model `{}`", named("model"))
+                } else if HARDWARE_FIGURE_KEYS.contains(&key) {
+                    format!("hardware `{}`", named("hardware"))
+                } else {
+                    continue;
+                };
+                let at = yaml
+                    .lines()
+                    .position(|l| l.starts_with(&format!("{key}:")))
+                    .map_or(line, |i| line + i);
+                problems.push(format!(
+                    "{}:{at}: calculator block: `{key}` changes a figure of {preset}; use the preset as published",
+                    e.path
+                ));
+            }
+        }
+        // As built: the scenario's model and device are the presets' own.
+        for c in &e.body.calculators {
+            blocks += 1;
+            let preset = site.presets.model(&c.model_id).expect("the block's model is a preset");
+            let (m, p) = (&c.scenario.model, &preset.model);
+            let model = [
+                ("params_b", m.params != p.params),
+                ("active_params_b", m.active_params != p.active_params),
+                ("layers", m.layers != p.layers),
+                ("heads", m.heads != p.heads),
+                ("kv_heads", m.kv_heads != p.kv_heads),
+                ("head_dim", m.head_dim != p.head_dim),
+                ("", m != p),
+            ];
+            let preset = site
+                .presets
+                .hardware(&c.hardware_id)
+                .expect("the block's device is a preset");
+            let (h, p) = (&c.scenario.hardware, &preset.hardware);
+            let hardware = [
+                ("memory_gb", h.memory != p.memory),
+                ("bandwidth_gb_s", h.bandwidth != p.bandwidth),
+                ("fp16_tflops", h.peaks.fp16 != p.peaks.fp16),
+                ("", h != p),
+            ];
+            for (kind, id, fields) in [
+                ("model", &c.model_id, &model[..]),
+                ("hardware", &c.hardware_id, &hardware[..]),
+            ] {
+                // The first key that differs; none named where only another figure does.
+                if let Some((key, _)) = fields.iter().find(|(_, differs)| *differs) {
+                    let key = if key.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" in `{key}`")
+                    };
+                    problems.push(format!(
+                        "{}: the calculator's scenario differs from {kind} `{id}`{key}",
+                        e.path
+                    ));
+                }
+            }
+        }
+    }
+    assert_eq!(fences, blocks, "every block of the entries' files was read both ways");
+    assert!(blocks > 30, "only {blocks} calculator blocks");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -93,6 +93,7 @@ impl Prose {
 fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, lang: Lang, query: &str) {
     let (scenario, _) = state.valid.get_untracked();
     let attr = names::INLINE_VALUE_ATTR;
+    let flash = reader_is_editing();
     for el in elements(article, &format!("[{attr}]")) {
         let index = el.get_attribute(attr).and_then(|v| v.parse::<usize>().ok());
         if let Some(text) = index
@@ -101,6 +102,14 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
         {
             if el.text_content().as_deref() != Some(text.as_str()) {
                 el.set_text_content(Some(&text));
+                if flash {
+                    // Two names for one animation: switching restarts it.
+                    let next = match el.get_attribute(names::FLASH_ATTR).as_deref() {
+                        Some("a") => "b",
+                        _ => "a",
+                    };
+                    let _ = el.set_attribute(names::FLASH_ATTR, next);
+                }
             }
         }
     }
@@ -115,6 +124,17 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
         };
         let _ = a.set_attribute("href", &urls::with_query(&base, query));
     }
+}
+
+/// Whether the reader is using a calculator (its control has the focus): the
+/// figures it moves are highlighted then, and not when a page or a link's state
+/// sets them.
+fn reader_is_editing() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|el| el.closest(".calculator").ok().flatten())
+        .is_some()
 }
 
 /// The entry's main calculator (its first), which the address's state applies to
@@ -310,6 +330,12 @@ fn heading(data: &EntryData) -> Html {
     build(|h| {
         h.el("h1", &[], |h| {
             h.text(&e.term);
+            // The status is metadata: a quiet badge by the headword.
+            if e.draft {
+                h.text(" ");
+                let attrs = [("class", Some("badge status")), ("title", Some(t.draft_notice))];
+                h.el_text("span", &attrs, t.draft);
+            }
             if let Some(o) = other_term {
                 h.text(" ");
                 h.el_text(
@@ -332,9 +358,6 @@ fn heading(data: &EntryData) -> Html {
             h.text(" ");
             h.el_text("span", &[("class", Some("copy-status")), ("role", Some("status"))], "");
         });
-        if e.draft {
-            h.el_text("p", &[("class", Some("notice draft"))], t.draft_notice);
-        }
         if data.translation.is_none() {
             h.el_text("p", &[("class", Some("notice"))], t.no_translation);
         }

@@ -6,7 +6,7 @@
 use vocab::i18n::{format_date, texts};
 use vocab::markup::{build, Html};
 use vocab::wire::{
-    self, Body, Bundle, Calculator, Change, EntryData, Index, IndexEntry, Inline, Presets, Segment, Summary,
+    self, Body, Bundle, Calculator, Change, EntryData, Index, IndexEntry, Inline, PathPlace, Presets, Segment, Summary,
     Translation,
 };
 use vocab::{collation_key, names, urls, Lang};
@@ -211,12 +211,48 @@ fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut 
         translation,
         body: body(&e.body, presets),
         prose: prose_path.clone(),
+        path: path_place(site, e),
+        sections: e.body.sections.clone(),
+        translation_sections: e
+            .translation
+            .and_then(|i| site.entries.get(i))
+            .map(|t| t.body.sections.iter().map(|(id, _)| id.clone()).collect())
+            .unwrap_or_default(),
     };
     let bytes = wire::encode(&data);
     let path = wire::hashed_path(&format!("data/{}", lang.code()), &e.front.slug, "bin", &bytes);
     out.files.push((prose_path, prose.into_bytes()));
     out.files.push((path.clone(), bytes));
     path
+}
+
+/// The entries of the reading path in `lang`, in order (concepts without an entry
+/// in that language are left out).
+fn reading_path<'s>(site: &'s Site, lang: &str) -> Vec<&'s Entry> {
+    site.reading_path
+        .iter()
+        .filter_map(|id| {
+            site.entries
+                .iter()
+                .find(|e| e.lang == lang && e.front.glossar_id.as_deref() == Some(id.as_str()))
+        })
+        .collect()
+}
+
+/// `e`'s place on its language's reading path, if it is on it.
+fn path_place(site: &Site, e: &Entry) -> Option<PathPlace> {
+    let path = reading_path(site, &e.lang);
+    let i = path.iter().position(|p| std::ptr::eq(*p, e))?;
+    let link = |p: &&Entry| Translation {
+        slug: p.front.slug.clone(),
+        term: p.front.term.clone(),
+    };
+    Some(PathPlace {
+        position: u32::try_from(i + 1).ok()?,
+        length: u32::try_from(path.len()).ok()?,
+        previous: i.checked_sub(1).and_then(|j| path.get(j)).map(link),
+        next: path.get(i + 1).map(link),
+    })
 }
 
 /// A language's index: its entries in dictionary order with their data files
@@ -240,7 +276,13 @@ fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
         })
         .collect();
     entries.sort_unstable_by(|a, b| (&a.0, &a.1.summary.slug).cmp(&(&b.0, &b.1.summary.slug)));
+    let reading_path = reading_path(site, lang.code())
+        .into_iter()
+        .filter_map(|p| entries.iter().position(|(_, e)| e.summary.slug == p.front.slug))
+        .filter_map(|i| u32::try_from(i).ok())
+        .collect();
     Index {
+        reading_path,
         lang,
         categories: site
             .categories

@@ -36,8 +36,8 @@ pub fn cmark_options() -> Options {
 }
 
 use vocab::markup::{build, Html};
-use vocab::names;
 pub use vocab::names::MISSING_NOTE_ID;
+use vocab::{fold, names};
 
 /// Headings (lower case) that open the related-terms section.
 pub const RELATED_HEADINGS: &[&str] = &["verwandte begriffe", "related terms", "siehe auch", "see also"];
@@ -77,6 +77,8 @@ pub struct Body {
     pub inline: Vec<InlineValue>,
     /// Related terms from the related-terms section.
     pub related: Vec<Related>,
+    /// The sections (level-2 headings): their ids in the page and their titles.
+    pub sections: Vec<(String, String)>,
 }
 
 /// What rendering needs to know about the rest of the site.
@@ -87,6 +89,11 @@ pub trait Resolve {
     fn term(&self, term: &str) -> Option<(usize, String)>;
     /// Slugs of the language, for hints.
     fn slugs(&self) -> Vec<&str>;
+    /// The address of the entry being rendered: links to its sections start with
+    /// it, so that they stay in the page under a `<base href>`.
+    fn page(&self) -> String {
+        String::new()
+    }
 }
 
 pub use vocab::markup::escape;
@@ -466,6 +473,10 @@ struct Renderer<'a, 'e> {
     placed: usize,
     skipping_block: bool,
     heading: Option<(HeadingLevel, String)>,
+    /// Where in `html` the open heading's start tag is, to give it its id.
+    heading_start: usize,
+    /// The heading ids given so far, to keep them unique.
+    heading_ids: Vec<String>,
     in_related: bool,
     /// The text of a bold related term being read.
     strong: Option<String>,
@@ -497,6 +508,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
             placed: 0,
             skipping_block: false,
             heading: None,
+            heading_start: 0,
+            heading_ids: Vec::new(),
             in_related: false,
             strong: None,
             links: Vec::new(),
@@ -522,11 +535,16 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     self.in_related = false;
                 }
                 self.heading = Some((level, String::new()));
+                self.heading_start = self.html.len();
                 self.html.push(event);
             }
-            Event::End(TagEnd::Heading(_)) => {
-                if let Some((HeadingLevel::H2, text)) = self.heading.take() {
+            Event::End(TagEnd::Heading(level)) => {
+                let text = self.heading.take().map(|(_, t)| t).unwrap_or_default();
+                if level == HeadingLevel::H2 {
                     self.in_related = RELATED_HEADINGS.contains(&text.trim().to_lowercase().as_str());
+                }
+                if matches!(level, HeadingLevel::H2 | HeadingLevel::H3) {
+                    self.heading_anchor(level, &text);
                 }
                 self.html.push(event);
             }
@@ -622,6 +640,50 @@ impl<'a, 'e> Renderer<'a, 'e> {
     /// Adds markup made here (not by the author) to the segment.
     fn trusted(&mut self, html: Html) {
         self.html.push(Event::InlineHtml(CowStr::from(html.into_string())));
+    }
+
+    /// Gives the heading just read an id from its words (unique in the entry) and a
+    /// link to itself; a level-2 heading joins the sections.
+    fn heading_anchor(&mut self, level: HeadingLevel, text: &str) {
+        let Some(Event::Start(Tag::Heading { id: slot, .. })) = self.html.get_mut(self.heading_start) else {
+            return;
+        };
+        // An id the author gave (`## Title {#id}`) stays.
+        let id = match slot {
+            Some(given) => given.to_string(),
+            None => {
+                let words = fold(text).replace(' ', "-");
+                let stem = if words.is_empty() { "section".to_string() } else { words };
+                let mut id = stem.clone();
+                let mut n = 1;
+                while self.heading_ids.contains(&id) {
+                    n += 1;
+                    id = format!("{stem}-{n}");
+                }
+                *slot = Some(CowStr::from(id.clone()));
+                id
+            }
+        };
+        self.heading_ids.push(id.clone());
+        // The sanitiser prefixes every id; the page's links and contents use the id
+        // as it will be in the page.
+        let page_id = format!("{}{id}", crate::sanitize::ID_PREFIX);
+        let href = format!("{}#{id}", self.resolve.page());
+        let label = texts_for(self.src.locale).section_link;
+        self.trusted(build(|h| {
+            h.el_text(
+                "a",
+                &[
+                    ("class", Some(names::HEADING_ANCHOR)),
+                    ("href", Some(&href)),
+                    ("aria-label", Some(label)),
+                ],
+                "#",
+            );
+        }));
+        if level == HeadingLevel::H2 {
+            self.body.sections.push((page_id, text.trim().to_string()));
+        }
     }
 
     fn heading_text(&mut self, text: &str) {
@@ -804,6 +866,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
         match self.value(inner) {
             Ok((value, shown)) => {
                 let index = self.body.inline.len();
+                // The tooltip names what the figure is and that the calculator computes it.
+                let t = texts_for(self.src.locale);
+                let title = format!("{} · {}", (t.output_label)(value.output), t.computed_by_calculator);
                 self.body.inline.push(value);
                 self.trusted(build(|h| {
                     h.el_text(
@@ -811,6 +876,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                         &[
                             ("class", Some(names::INLINE_VALUE)),
                             (names::INLINE_VALUE_ATTR, Some(&index.to_string())),
+                            ("title", Some(&title)),
                         ],
                         &shown,
                     );
@@ -877,6 +943,15 @@ impl<'a, 'e> Renderer<'a, 'e> {
 }
 
 /// What scrolls in a [`scroll_box`].
+/// The interface texts of the language that formats with `locale`.
+fn texts_for(locale: roofline::Locale) -> &'static vocab::i18n::Texts {
+    let lang = vocab::Lang::ALL
+        .into_iter()
+        .find(|l| l.locale() == locale)
+        .unwrap_or(vocab::Lang::En);
+    vocab::i18n::texts(lang)
+}
+
 #[derive(Clone, Copy)]
 enum Scrolled {
     Table,
@@ -888,11 +963,7 @@ enum Scrolled {
 /// must take the focus for its arrow keys to scroll it), and a screen reader names
 /// it. `span` for formulas, which stand inside paragraphs.
 fn scroll_box(tag: &'static str, what: Scrolled, locale: roofline::Locale) -> Html {
-    let lang = vocab::Lang::ALL
-        .into_iter()
-        .find(|l| l.locale() == locale)
-        .unwrap_or(vocab::Lang::En);
-    let t = vocab::i18n::texts(lang);
+    let t = texts_for(locale);
     let label = match what {
         Scrolled::Table => t.scroll_table,
         Scrolled::Formula => t.scroll_formula,

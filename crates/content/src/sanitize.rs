@@ -100,7 +100,7 @@ pub const SCROLL: &str = "scroll";
 
 /// The classes of HTML elements: the trusted markup's and pulldown-cmark's.
 const HTML_CLASSES: &[(&str, &[&str])] = &[
-    ("a", &["xref"]),
+    ("a", &["xref", vocab::names::HEADING_ANCHOR]),
     ("strong", &["missing-term"]),
     ("span", &["rv", SCROLL]),
     ("div", &["footnote-definition", SCROLL]),
@@ -123,7 +123,7 @@ fn builder() -> Builder<'static> {
         .id_prefix(Some(ID_PREFIX))
         .add_generic_attributes(["id"])
         .add_tag_attributes("code", ["class"])
-        .add_tag_attributes("span", ["data-rv"])
+        .add_tag_attributes("span", ["data-rv", "title"])
         .add_tag_attribute_values("a", "rel", [EXTERNAL_REL])
         .add_tag_attribute_values("strong", "aria-describedby", [MISSING_NOTE_ID])
         .add_tag_attribute_values("math", "display", ["block", "inline"])
@@ -134,6 +134,7 @@ fn builder() -> Builder<'static> {
         .add_tag_attribute_values("span", "role", ["group"])
         .add_tag_attributes("div", ["aria-label"])
         .add_tag_attributes("span", ["aria-label"])
+        .add_tag_attributes("a", ["aria-label"])
         .add_tags(MATHML_TAGS.iter().copied())
         .attribute_filter(filter_attribute);
     for (tag, classes) in HTML_CLASSES {

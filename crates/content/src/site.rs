@@ -82,6 +82,9 @@ pub struct Site {
     pub not_yet_written: Vec<NotYetWritten>,
     /// The categories the entries use, by language and name.
     pub categories: Vec<Category>,
+    /// The reading path: the concepts a newcomer reads first, in order, by
+    /// `glossar_id` (`content/data/reading-path.yaml`).
+    pub reading_path: Vec<String>,
     /// Every file read, for build-script change tracking.
     pub files: Vec<PathBuf>,
 }
@@ -163,6 +166,8 @@ struct Index {
 struct LangIndex<'a> {
     lang: &'a str,
     base: &'a str,
+    /// The slug of the entry being rendered.
+    page_slug: &'a str,
     index: &'a Index,
     parsed: &'a [Parsed],
 }
@@ -191,6 +196,10 @@ impl Resolve for LangIndex<'_> {
             .filter(|p| p.lang == self.lang)
             .map(|p| p.front.slug.as_str())
             .collect()
+    }
+
+    fn page(&self) -> String {
+        Site::url(self.base, self.lang, &self.page_slug)
     }
 }
 
@@ -333,6 +342,7 @@ pub fn load(root: &Path, base: &str) -> Site {
     site.not_yet_written = not_yet_written(&site.entries);
     let names = category_names(root, &content, &files, out);
     site.categories = categories(&site.entries, &parsed, &names, out);
+    site.reading_path = reading_path(root, &content, &files, &site.entries, out);
     site.diagnostics
         .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     site.files = files;
@@ -466,6 +476,7 @@ fn render_entry(
     let lang_index = LangIndex {
         lang: &p.lang,
         base,
+        page_slug: &p.front.slug,
         index,
         parsed,
     };
@@ -607,6 +618,57 @@ fn category_names(
             BTreeMap::new()
         }
     }
+}
+
+/// Reads `content/data/reading-path.yaml`, if there is one: a list of concept ids
+/// (`glossar_id`), each of which an entry must have; an id named twice or unknown
+/// is an error at its line.
+fn reading_path(
+    root: &Path,
+    content: &Path,
+    files: &[PathBuf],
+    entries: &[Entry],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    let path = content.join("data").join("reading-path.yaml");
+    if !files.contains(&path) {
+        return Vec::new();
+    }
+    let shown = display_path(root, &path);
+    let Some(text) = read_text(root, &path, &DATA_LIMIT, out) else {
+        return Vec::new();
+    };
+    let ids = match yaml::from_str::<Vec<String>>(&text) {
+        Ok(ids) => ids,
+        Err(e) => {
+            out.push(
+                Diagnostic::error(&shown, e.line, e.column, e.message)
+                    .hint("write one `- G…` line per concept, the `glossar_id` of its entries"),
+            );
+            return Vec::new();
+        }
+    };
+    let mut path_ids: Vec<String> = Vec::new();
+    for (i, id) in ids.into_iter().enumerate() {
+        let (line, column) = yaml::locate(&text, &[Step::Item(i)]).unwrap_or((1, 1));
+        if path_ids.contains(&id) {
+            out.push(
+                Diagnostic::error(&shown, line, column, format!("`{id}` is on the reading path twice"))
+                    .hint("a concept has one place on the path; remove one of the lines"),
+            );
+        } else if !entries
+            .iter()
+            .any(|e| e.front.glossar_id.as_deref() == Some(id.as_str()))
+        {
+            out.push(
+                Diagnostic::error(&shown, line, column, format!("no entry has the `glossar_id` `{id}`"))
+                    .hint("name a concept by the `glossar_id` in its entries' frontmatter"),
+            );
+        } else {
+            path_ids.push(id);
+        }
+    }
+    path_ids
 }
 
 /// The categories the entries use with their names, by language and name; a

@@ -143,7 +143,8 @@ const MATHML_ATTRIBUTES: &[&str] = &[
 /// Attributes of HTML elements besides the generic ones.
 fn html_attributes(tag: &str) -> &'static [&'static str] {
     match tag {
-        "a" => &["href", "hreflang", "class", "rel"],
+        // `aria-label`: the link a section heading has to itself.
+        "a" => &["href", "hreflang", "class", "rel", "aria-label"],
         "bdo" => &["dir"],
         "blockquote" | "q" => &["cite"],
         "del" | "ins" => &["cite", "datetime"],
@@ -172,7 +173,7 @@ fn value_allowed(tag: &str, name: &str, value: &str) -> bool {
         (_, "headers") => value.split_ascii_whitespace().all(|id| id.starts_with("user-content-")),
         (_, "href" | "cite") => link_scheme_allowed(value),
         ("img", "src") => image_source_local(value),
-        ("a", "class") => classes_within(value, &["xref"]),
+        ("a", "class") => classes_within(value, &["xref", "heading-anchor"]),
         ("a", "rel") => value == "noopener noreferrer",
         ("strong", "class") => classes_within(value, &["missing-term"]),
         ("strong", "aria-describedby") => value == "not-yet-written",

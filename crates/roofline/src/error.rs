@@ -141,13 +141,6 @@ pub enum InputError {
     AcceptanceOutOfRange,
     /// The context at the decode step is shorter than the prompt.
     ContextShorterThanPrompt,
-    /// The weights alone (the draft model's included) exceed the usable memory.
-    ModelDoesNotFit {
-        /// Bytes of weights.
-        needed: f64,
-        /// Bytes of memory after the reserve, over all devices.
-        available: f64,
-    },
 }
 
 impl InputError {
@@ -164,7 +157,6 @@ impl InputError {
             InputError::ReserveOutOfRange => Field::Reserve,
             InputError::AcceptanceOutOfRange => Field::Acceptance,
             InputError::ContextShorterThanPrompt => Field::Context,
-            InputError::ModelDoesNotFit { .. } => Field::Memory,
         }
     }
 }
@@ -192,12 +184,6 @@ impl fmt::Display for InputError {
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
             InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),
             InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),
-            InputError::ModelDoesNotFit { needed, available } => write!(
-                f,
-                "the weights need {:.1} GB but only {:.1} GB of memory are usable",
-                needed / 1e9,
-                available / 1e9
-            ),
         }
     }
 }

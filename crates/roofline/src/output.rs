@@ -141,6 +141,7 @@ outputs! {
         FreeMemory => "free_memory", BytesSi, |r| Some(r.capacity.free.0);
         MaxRequests => "max_requests", Count, |r| Some(r.capacity.max_requests);
         FitContext => "fit_context", Count, |r| r.capacity.fit_context;
+        DevicesNeeded => "devices_needed", Count, |r| Some(f64::from(r.capacity.devices_needed));
         SpecTokensPerStep => "spec_tokens_per_step", Number, |r| r.speculative.map(|s| s.tokens_per_step);
         SpecVerifyTime => "spec_verify_time", Time, |r| r.speculative.map(|s| s.verify.time.0);
         SpecDraftTime => "spec_draft_time", Time, |r| r.speculative.map(|s| s.draft.time.0);
@@ -183,17 +184,19 @@ impl Output {
     }
 
     /// The text for `scenario`, as [`Output::text`] gives it for the scenario's
-    /// report. An input, and the model's `max_context`, is read from the scenario
-    /// also where its weights do not fit in memory: a sentence naming Llama-3-70B's
-    /// parameters needs no device that holds them. Any other problem is the
-    /// scenario's error.
+    /// report, or the scenario's error. A model whose weights do not fit in memory
+    /// is computed all the same: a sentence about Llama-3-70B on one GPU needs no
+    /// device that holds it.
     ///
     /// ```
     /// use roofline::*;
     /// let mut s = Scenario::example();
     /// s.hardware.memory = Bytes(1e9);
     /// assert_eq!(Output::Params.text_for(&s, Locale::En, None), Ok(Some("7\u{a0}billion".into())));
-    /// assert!(Output::WeightTime.text_for(&s, Locale::En, None).is_err());
+    /// assert_eq!(Output::WeightTime.text_for(&s, Locale::En, None), Ok(Some("7.0\u{a0}ms".into())));
+    /// assert_eq!(Output::DevicesNeeded.text_for(&s, Locale::En, None), Ok(Some("16".into())));
+    /// s.workload.batch = 0;
+    /// assert!(Output::Params.text_for(&s, Locale::En, None).is_err());
     /// ```
     pub fn text_for(
         self,
@@ -201,14 +204,7 @@ impl Output {
         locale: Locale,
         digits: Option<u8>,
     ) -> Result<Option<String>, InputError> {
-        let report = match scenario.report() {
-            Ok(report) => report,
-            Err(InputError::ModelDoesNotFit { .. }) if self.is_input() || self == Output::MaxContext => Report {
-                inputs: scenario.inputs(),
-                ..Report::default()
-            },
-            Err(e) => return Err(e),
-        };
+        let report = scenario.report()?;
         Ok(self.text(&report, locale, digits))
     }
 
@@ -404,6 +400,14 @@ impl Output {
                     }
                 };
                 format!("{} + {n} × {}", q(first, Unit::Time), q(each, Unit::Time))
+            }
+            Output::DevicesNeeded => {
+                let per_device = scenario.hardware.memory.0 * (1.0 - w.reserve);
+                format!(
+                    "⌈{} ÷ {}⌉",
+                    q(scenario.resident_bytes(), Unit::BytesSi),
+                    q(per_device, Unit::BytesSi)
+                )
             }
             Output::MaxRequests => {
                 format!(

@@ -49,6 +49,12 @@ pub struct Capacity {
     pub fit_context: Option<f64>,
     /// Whether the batch's KV cache fits next to the weights.
     pub batch_fits: bool,
+    /// Whether the weights (the draft model's too) fit in the usable memory. Where
+    /// they do not, every figure is still computed, as for devices that could hold
+    /// them; `free` is negative and no request fits.
+    pub weights_fit: bool,
+    /// The fewest devices of this kind that hold the weights.
+    pub devices_needed: u32,
 }
 
 /// The inputs that prose names ("a model with 7 billion parameters in FP16", "eight
@@ -490,9 +496,14 @@ impl Scenario {
         let decode_weight_bytes = t.weights_read(batch);
         let decode = t.decode(batch, context);
         let prefill = t.prefill(batch, f64::from(w.prompt));
-        let free = self.usable_memory().0 - (t.weight_bytes + self.draft_params() * self.weights.bytes());
+        let free = self.usable_memory().0 - self.resident_bytes();
+        let weights_fit = free >= 0.0;
         let kv_batch = kv_per_request * batch;
-        let fit_context = t.fit_context(free / (batch * t.kv_copies));
+        let fit_context = if weights_fit {
+            t.fit_context(free / (batch * t.kv_copies))
+        } else {
+            Some(0.0)
+        };
         Report {
             weight_bytes: Bytes(t.weight_bytes),
             decode_weight_bytes: Bytes(decode_weight_bytes),
@@ -521,9 +532,11 @@ impl Scenario {
             latency: Seconds(prefill.time.0 + f64::from(w.output) * decode.time.0),
             capacity: Capacity {
                 free: Bytes(free),
-                max_requests: (free / (kv_per_request * t.kv_copies)).floor(),
+                max_requests: (free / (kv_per_request * t.kv_copies)).floor().max(0.0),
                 fit_context,
                 batch_fits: kv_batch * t.kv_copies <= free,
+                weights_fit,
+                devices_needed: self.devices_needed(),
             },
             speculative: self.speculation.map(|sp| t.speculative(self, sp, decode)),
             inputs: self.inputs(),

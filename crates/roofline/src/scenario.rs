@@ -246,11 +246,11 @@ fn groups(dtype: DataType) -> Result<(), InputError> {
 impl Scenario {
     /// Checks every input; the first problem found is returned.
     ///
-    /// Weights that exceed the usable memory of all devices are an error too
-    /// ([`InputError::ModelDoesNotFit`]), the draft model's counted with them while
-    /// speculative decoding is on. The acceptance rate and the draft model are
-    /// checked whenever the scenario sets speculative decoding, also at a draft
-    /// length of 0.
+    /// Weights that exceed the usable memory are not an input error: a model that
+    /// does not fit is computed all the same, and its report says so
+    /// ([`crate::Capacity::weights_fit`], [`crate::Capacity::devices_needed`]). The
+    /// acceptance rate and the draft model are checked whenever the scenario sets
+    /// speculative decoding, also at a draft length of 0.
     pub fn validate(&self) -> Result<(), InputError> {
         let m = &self.model;
         finite_positive(Field::Params, m.params, MAX_PARAMS)?;
@@ -340,13 +340,35 @@ impl Scenario {
         if let Some(e) = m.expert_weights {
             groups(e)?;
         }
-
-        let needed = self.weight_bytes() + self.draft_params() * self.weights.bytes();
-        let available = self.usable_memory().0;
-        if needed > available {
-            return Err(InputError::ModelDoesNotFit { needed, available });
-        }
         Ok(())
+    }
+
+    /// Bytes the devices must hold before any KV cache: the model's weights, and the
+    /// draft model's while speculative decoding is on.
+    pub fn resident_bytes(&self) -> f64 {
+        self.weight_bytes() + self.draft_params() * self.weights.bytes()
+    }
+
+    /// The fewest devices of the scenario's kind whose usable memory holds
+    /// [`Scenario::resident_bytes`] (at most [`MAX_DEVICES`]).
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let mut s = Scenario::example();
+    /// assert_eq!(s.devices_needed(), 1);
+    /// s.model.params = 70e9;
+    /// s.model.active_params = 70e9;
+    /// // 140 GB of FP16 weights; 80 GB devices keep 10 % free: 72 GB each.
+    /// assert_eq!(s.devices_needed(), 2);
+    /// ```
+    pub fn devices_needed(&self) -> u32 {
+        let per_device = self.hardware.memory.0 * (1.0 - self.workload.reserve);
+        let n = (self.resident_bytes() / per_device).ceil();
+        if n.is_finite() && n >= 1.0 {
+            n.min(f64::from(MAX_DEVICES)) as u32
+        } else {
+            1
+        }
     }
 
     /// The model's context limit, where the workload's context exceeds it: the

@@ -119,6 +119,28 @@ pub struct Texts {
     pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
     pub pinned_value: &'static str,
     pub series_pinned: &'static str,
+    /// The tooltip of a live figure in the prose: what computes it.
+    pub computed_by_calculator: &'static str,
+    /// The line a calculator shows where JavaScript does not run.
+    pub needs_javascript: &'static str,
+    /// A model whose weights do not fit: `devices` devices hold them.
+    pub does_not_fit: fn(model: &str, needed: u32, hardware: &str, devices: u32) -> String,
+    /// The action that sets the number of devices the weights need.
+    pub use_devices: fn(u32) -> String,
+    /// The line above printed results: the scenario they describe.
+    pub scenario_line: fn(model: &str, hardware: &str, devices: u32, batch: &str, context: &str) -> String,
+    /// The landing page: what the glossary is, for whom, and where to start.
+    pub landing_lead: &'static str,
+    pub landing_detail: &'static str,
+    pub landing_picture: &'static str,
+    pub reading_path: &'static str,
+    /// An entry's table of contents, and its place on the reading path.
+    pub contents: &'static str,
+    pub section_link: &'static str,
+    pub previous: &'static str,
+    pub next: &'static str,
+    /// Search found nothing here but in the other language.
+    pub search_other_language: fn(count: usize) -> String,
 }
 
 /// The texts for `lang`.
@@ -244,6 +266,7 @@ fn output_de(o: Output) -> &'static str {
         Output::FreeMemory => "Freier Speicher für den KV-Cache",
         Output::MaxRequests => "Anfragen, die in den Speicher passen",
         Output::FitContext => "Längster Kontext bei dieser Batchgröße",
+        Output::DevicesNeeded => "GPUs, die die Gewichte fassen",
         Output::SpecTokensPerStep => "Erwartete Tokens pro Prüfschritt",
         Output::SpecVerifyTime => "Prüfschritt des Modells",
         Output::SpecDraftTime => "Ein Schritt des Entwurfsmodells",
@@ -300,6 +323,7 @@ fn output_en(o: Output) -> &'static str {
         Output::FreeMemory => "Memory left for the KV cache",
         Output::MaxRequests => "Requests that fit in memory",
         Output::FitContext => "Longest context at this batch size",
+        Output::DevicesNeeded => "GPUs that hold the weights",
         Output::SpecTokensPerStep => "Expected tokens per verification step",
         Output::SpecVerifyTime => "Verification step of the model",
         Output::SpecDraftTime => "One step of the draft model",
@@ -307,10 +331,6 @@ fn output_en(o: Output) -> &'static str {
         Output::SpecTokensPerS => "Tokens/s per request with the draft",
         Output::SpecSpeedup => "Expected speed-up",
     }
-}
-
-fn gb(bytes: f64, locale: Locale) -> String {
-    format_significant(bytes / 1e9, 3, locale)
 }
 
 fn error_de(e: &InputError, l: Locale) -> String {
@@ -333,12 +353,6 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
-        InputError::ModelDoesNotFit { needed, available } => format!(
-            "Die Gewichte brauchen {}\u{a0}GB, nutzbar sind nur {}\u{a0}GB. \
-             Mehr GPUs oder ein kleinerer Datentyp helfen.",
-            gb(*needed, l),
-            gb(*available, l)
-        ),
     }
 }
 
@@ -360,11 +374,6 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),
-        InputError::ModelDoesNotFit { needed, available } => format!(
-            "The weights need {}\u{a0}GB but only {}\u{a0}GB are usable. More GPUs or a smaller data type help.",
-            gb(*needed, l),
-            gb(*available, l)
-        ),
     }
 }
 
@@ -517,6 +526,38 @@ static DE: Texts = Texts {
     compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
     pinned_value: "A:",
     series_pinned: "A (festgehalten)",
+    computed_by_calculator: "vom Rechner berechnet; folgt seinen Eingaben",
+    needs_javascript: "Der Rechner braucht JavaScript. Ohne JavaScript zeigt er die Ergebnisse des Beispiels.",
+    does_not_fit: |model, needed, hardware, devices| {
+        if devices == 1 {
+            format!("Die Gewichte von {model} brauchen {needed}\u{a0}× {hardware}; auf einer passen sie nicht.")
+        } else {
+            format!("Die Gewichte von {model} brauchen {needed}\u{a0}× {hardware}; auf {devices} passen sie nicht.")
+        }
+    },
+    use_devices: |n| format!("{n} GPUs verwenden"),
+    scenario_line: |model, hardware, devices, batch, context| {
+        format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context} Tokens")
+    },
+    landing_lead: "Warum ist die Inferenz großer Sprachmodelle durch den Speicher begrenzt und nicht durch die \
+        Rechenleistung? Dieses Glossar erklärt die Begriffe dahinter, jeden in eigenen Worten und mit \
+        einem Rechner, der die Zahlen des Eintrags live nachrechnet.",
+    landing_detail: "Es richtet sich an alle, die Modelle betreiben, Hardware auswählen oder Benchmarks lesen: Du \
+        brauchst kein Vorwissen über GPUs, nur Neugier auf die Frage, wohin die Zeit eines Tokens geht.",
+    landing_picture: "Das Roofline-Modell: Links vom Knickpunkt (Ridge) begrenzt die Speicherbandbreite, rechts davon \
+        die Rechenleistung. Der Decode-Schritt liegt weit links.",
+    reading_path: "Hier anfangen",
+    contents: "Inhalt",
+    section_link: "Link zu diesem Abschnitt",
+    previous: "Zurück",
+    next: "Weiter",
+    search_other_language: |n| {
+        if n == 1 {
+            "1 Treffer auf Englisch".to_string()
+        } else {
+            format!("{n} Treffer auf Englisch")
+        }
+    },
 };
 
 static EN: Texts = Texts {
@@ -666,6 +707,38 @@ static EN: Texts = Texts {
     compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
     pinned_value: "A:",
     series_pinned: "A (pinned)",
+    computed_by_calculator: "computed by the calculator; follows its inputs",
+    needs_javascript: "The calculator needs JavaScript. Without it, it shows the example's results.",
+    does_not_fit: |model, needed, hardware, devices| {
+        if devices == 1 {
+            format!("The weights of {model} need {needed}\u{a0}× {hardware}; on one they do not fit.")
+        } else {
+            format!("The weights of {model} need {needed}\u{a0}× {hardware}; on {devices} they do not fit.")
+        }
+    },
+    use_devices: |n| format!("Use {n} GPUs"),
+    scenario_line: |model, hardware, devices, batch, context| {
+        format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context} tokens")
+    },
+    landing_lead: "Why is serving a large language model limited by memory rather than by arithmetic? This \
+        glossary explains the terms behind that question, each in plain words and with a calculator \
+        that recomputes the entry's figures live.",
+    landing_detail: "It is written for people who run models, choose hardware or read benchmarks: no background in \
+        GPUs needed, only curiosity about where the time of a token goes.",
+    landing_picture: "The roofline model: left of the ridge point, memory bandwidth is the limit; right of it, \
+        compute. A decode step sits far to the left.",
+    reading_path: "Start here",
+    contents: "On this page",
+    section_link: "Link to this section",
+    previous: "Previous",
+    next: "Next",
+    search_other_language: |n| {
+        if n == 1 {
+            "1 match in German".to_string()
+        } else {
+            format!("{n} matches in German")
+        }
+    },
 };
 
 fn config_error_de(e: &ConfigError) -> String {

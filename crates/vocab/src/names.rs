@@ -14,6 +14,11 @@ pub const MISSING_NOTE_ID: &str = "not-yet-written";
 pub const INLINE_VALUE: &str = "rv";
 /// Attribute of an inline value's span: its position in the entry's inline values.
 pub const INLINE_VALUE_ATTR: &str = "data-rv";
+/// Attribute of an inline value the reader's change has just moved: `a` or `b`,
+/// switched at each change so that its highlight starts again.
+pub const FLASH_ATTR: &str = "data-flash";
+/// Class of the link a section heading has to itself.
+pub const HEADING_ANCHOR: &str = "heading-anchor";
 /// Attribute keeping a cross-reference's own address while the app adds the
 /// calculator's state to `href`.
 pub const XREF_BASE_ATTR: &str = "data-href";

@@ -274,6 +274,9 @@ pub struct Index {
     pub categories: Vec<(String, String)>,
     /// Entries, in dictionary order.
     pub entries: Vec<IndexEntry>,
+    /// The reading path: positions in `entries` of the concepts a newcomer reads
+    /// first, in order.
+    pub reading_path: Vec<u32>,
 }
 
 impl Index {
@@ -300,7 +303,8 @@ impl Index {
     }
 }
 
-/// The translation of an entry: where it is and what it is called.
+/// Another entry, the translation of one or its neighbour on the reading path:
+/// where it is and what it is called.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Translation {
     /// Its slug.
@@ -324,6 +328,23 @@ pub struct EntryData {
     pub body: Body,
     /// The path of the prose file, below the site's base.
     pub prose: String,
+    /// Where the entry is on the reading path; `None` off it.
+    pub path: Option<PathPlace>,
+    /// The entry's sections: each level-2 heading's id in the page and its title.
+    pub sections: Vec<(String, String)>,
+    /// The ids of the translation's sections, in order: the language switch keeps
+    /// the reader's section.
+    pub translation_sections: Vec<String>,
+}
+
+/// An entry's place on the reading path: its position (from 1), the path's length,
+/// and its neighbours there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathPlace {
+    pub position: u32,
+    pub length: u32,
+    pub previous: Option<Translation>,
+    pub next: Option<Translation>,
 }
 
 /// Every data file of a build, by path below the site's base: what builds without

@@ -93,6 +93,35 @@ fn verdict(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
+/// Weights that do not fit on the devices: the results stay (computed as for
+/// devices that hold them), with the devices they need and one action that sets
+/// that number. Shown in the verdict and beside the model menu.
+fn fit_notice(state: CalcState, lang: Lang, place: &'static str) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        let (scenario, r) = state.valid.get();
+        if r.capacity.weights_fit {
+            return None;
+        }
+        let setup = state.setup();
+        let needed = r.capacity.devices_needed;
+        let text = (t.does_not_fit)(
+            setup.model_name(t.own_model),
+            needed,
+            setup.hardware_name(),
+            scenario.workload.devices,
+        );
+        Some(view! {
+            <div class=format!("notice does-not-fit {place}")>
+                <p>{text}</p>
+                <button type="button" class="use-devices" on:click=move |_| state.set_devices(needed)>
+                    {(t.use_devices)(needed)}
+                </button>
+            </div>
+        })
+    }
+}
+
 /// A context beyond what the model reads: the results stay, with a warning.
 fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
@@ -194,6 +223,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             // Always in the page, so that its text coming and going moves nothing.
             <p class="stale-notice">{move || stale_text(state, lang)}</p>
             {verdict(state, lang)}
+            {fit_notice(state, lang, "in-results")}
             {context_warning(state, lang)}
             <dl class="outputs">
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
@@ -271,6 +301,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 on_pick=pick
                 extra=t.own_model
             />
+            {fit_notice(state, lang, "by-model")}
             <DataTypeSelect state lang uid of=TypeOf::Weights/>
             {optional_field(state, lang, GROUP, uid)}
             <details

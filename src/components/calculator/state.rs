@@ -500,6 +500,11 @@ impl CalcState {
         }
     }
 
+    /// Spreads the model over `n` devices (the fix a capacity notice offers).
+    pub fn set_devices(&self, n: u32) {
+        self.scenario.update(|s| s.workload.devices = n.max(1));
+    }
+
     /// Shows what an address says.
     pub fn apply(&self, decoded: &Decoded) {
         self.model_preset.set(decoded.current.model);

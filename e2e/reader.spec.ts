@@ -1,6 +1,6 @@
 // What a first-time reader meets: formulas that read on one line, figures that agree,
 // a calculator that answers for every model, orientation on the landing page.
-import { test, expect, ready, live, entries, withCalculator } from './fixtures';
+import { test, expect, ready, live, field, entries, withCalculator } from './fixtures';
 
 for (const lang of ['en', 'de'] as const) {
   for (const width of [360, 1440]) {
@@ -44,3 +44,196 @@ for (const lang of ['en', 'de'] as const) {
     });
   }
 }
+
+test('no calculator reads "(edited)" before the reader touched it', async ({ page, problems }) => {
+  for (const lang of ['en', 'de'] as const) {
+    for (const slug of withCalculator[lang]) {
+      await page.goto(`${lang}/${slug}`);
+      await live(page);
+      const labels = await page.locator('.calculator label').allInnerTexts();
+      expect(labels.filter((l) => /\((edited|angepasst)\)/.test(l)), `${lang}/${slug}`).toEqual([]);
+    }
+  }
+});
+
+test.describe('a model that does not fit is a result, not an invalid input', () => {
+  for (const [lang, words, action, devices] of [
+    ['en', /The weights of Llama-3\.1-70B need 2\s×\sNVIDIA A100 80GB SXM; on one they do not fit\./, 'Use 2 GPUs', 'Devices'],
+    ['de', /Die Gewichte von Llama-3\.1-70B brauchen 2\s×\sNVIDIA A100 80GB SXM; auf einer passen sie nicht\./, '2 GPUs verwenden', 'GPUs'],
+  ] as const) {
+    test(`picking Llama-3.1-70B on one A100 (${lang})`, async ({ page, problems }) => {
+      await page.goto(`${lang}/memory-bound`);
+      await live(page);
+      await page.locator('#calc0-model').selectOption('llama-3.1-70b');
+      // Computed, not stale: its own weights, next to the model menu and in the verdict.
+      await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+      await expect(page.locator('.calc-results .stale-notice')).toHaveText('');
+      await expect(page.locator('.calculator [data-output="weight_bytes"] .value').first()).toContainText(lang === 'en' ? '141' : '141');
+      const byModel = page.locator('.does-not-fit.by-model');
+      await expect(byModel).toContainText(words);
+      await expect(page.locator('.does-not-fit.in-results')).toContainText(words);
+      // The notice sits next to the menu it explains.
+      const menu = await page.locator('#calc0-model').boundingBox();
+      const notice = await byModel.boundingBox();
+      expect(Math.abs(notice!.y - (menu!.y + menu!.height))).toBeLessThan(80);
+      await byModel.getByRole('button', { name: action }).click();
+      await expect(page.locator('.does-not-fit')).toHaveCount(0);
+      await expect(page).toHaveURL(/devices=2/);
+      expect(await page.locator('main').innerText()).not.toMatch(/NaN/);
+      void devices;
+    });
+  }
+});
+
+test('live figures look unlike links, say what they compute, and flash when the reader moves them', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const rv = page.locator('.prose .rv').first();
+  const style = (sel: string) =>
+    page.locator(sel).first().evaluate((e) => {
+      const s = getComputedStyle(e);
+      return { color: s.color, background: s.backgroundColor, decoration: s.textDecorationLine };
+    });
+  const [value, link] = [await style('.prose .rv'), await style('.prose a.xref')];
+  expect(value.color).not.toBe(link.color);
+  expect(value.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await rv.getAttribute('title')).toMatch(/computed by the calculator/);
+  // Nothing flashes on load; a change the reader makes flashes what it moved.
+  await expect(page.locator('.rv[data-flash]')).toHaveCount(0);
+  await field(page, 'Batch size').fill('32');
+  await expect(page.locator('.rv[data-flash]').first()).toBeAttached();
+  await page.goto('de/memory-bound');
+  expect(await page.locator('.prose .rv').first().getAttribute('title')).toMatch(/vom Rechner berechnet/);
+});
+
+for (const [lang, title, path] of [
+  ['en', 'Glossary of LLM inference', 'Start here'],
+  ['de', 'Glossar der LLM-Inferenz', 'Hier anfangen'],
+] as const) {
+  test(`the landing page orients a newcomer (${lang})`, async ({ page, problems }) => {
+    await page.goto(`${lang}/`);
+    await live(page);
+    await expect(page.locator('main h1')).toHaveText(title);
+    await expect(page.locator('.landing .lead')).toBeVisible();
+    const picture = page.locator('.landing svg.roofline-picture');
+    await expect(picture).toBeVisible();
+    await expect(picture.locator('text.region-name')).toHaveText(['Memory-bound', 'Compute-bound']);
+    const steps = page.getByRole('navigation', { name: path }).getByRole('listitem');
+    await expect(steps).toHaveCount(5);
+    // Then the whole index.
+    await expect(page.locator('#all-terms')).toBeVisible();
+    expect(await page.locator('.letter-group li').count()).toBe(entries[lang].length);
+    await steps.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/memory-bound$`));
+    await expect(page.locator('.path-nav a.next')).toBeVisible();
+  });
+}
+
+test('the index is compact on a phone: a letter labels its group beside the entries', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('en/');
+  await ready(page);
+  const group = page.locator('.letter-group').first();
+  const letter = await group.locator('h3').boundingBox();
+  const first = await group.locator('li').first().boundingBox();
+  expect(Math.abs(letter!.y - first!.y)).toBeLessThan(16);
+  expect(letter!.x + letter!.width).toBeLessThanOrEqual(first!.x);
+  const groups = await page.locator('.groups').boundingBox();
+  // About two lines per entry, not a screen per letter.
+  expect(groups!.height / entries.en.length).toBeLessThan(130);
+});
+
+test.describe('an entry has contents, linkable sections and a place on the reading path', () => {
+  test('contents beside the text on a wide screen', async ({ page, problems }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('en/memory-bound');
+    await live(page);
+    const toc = page.locator('.toc-wide');
+    await expect(toc).toBeVisible();
+    await expect(page.locator('.toc-phone')).toBeHidden();
+    const [box, text] = [await toc.boundingBox(), await page.locator('article .prose').first().boundingBox()];
+    expect(box!.x).toBeGreaterThan(text!.x + text!.width);
+    const headings = page.locator('.prose h2');
+    const n = await headings.count();
+    await expect(toc.getByRole('link')).toHaveCount(n);
+    for (let i = 0; i < n; i++) {
+      const id = await headings.nth(i).getAttribute('id');
+      expect(id).toBeTruthy();
+      expect(await headings.nth(i).locator('a.heading-anchor').getAttribute('href')).toMatch(new RegExp(`/en/memory-bound#${id}$`));
+    }
+    await toc.getByRole('link').nth(2).click();
+    await expect(headings.nth(2)).toBeInViewport();
+    await expect(page).toHaveURL(/\/en\/memory-bound.*#user-content-/);
+    // Still in view further down.
+    await page.mouse.wheel(0, 3000);
+    await expect(toc).toBeInViewport();
+  });
+
+  test('a disclosure at the top on a phone', async ({ page, problems }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('de/memory-bound');
+    await live(page);
+    await expect(page.locator('.toc-wide')).toBeHidden();
+    const toc = page.locator('.toc-phone details');
+    await expect(toc).toBeVisible();
+    await expect(toc).not.toHaveAttribute('open', '');
+    await toc.locator('summary').click();
+    await toc.getByRole('link').last().click();
+    await expect(page.locator('.prose h2').last()).toBeInViewport();
+  });
+
+  test('previous and next along the reading path', async ({ page, problems }) => {
+    await page.goto('en/memory-bandwidth');
+    await live(page);
+    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here · 2/5');
+    await expect(page.locator('.path-nav a.prev')).toContainText('Memory-bound');
+    await page.locator('.path-nav a.next').click();
+    await expect(page).toHaveURL(/\/en\/arithmetic-intensity$/);
+    await page.goto('en/gpu');
+    await expect(page.locator('.path-nav a')).toHaveCount(0);
+  });
+
+  test('switching language keeps the section', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const third = page.locator('.prose h2').nth(2);
+    await third.evaluate((e) => e.scrollIntoView());
+    await page.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/memory-bound.*#user-content-/);
+    await expect(page.locator('.prose h2').nth(2)).toBeInViewport();
+  });
+});
+
+test('drafts carry a quiet badge by the headword, not a banner', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await ready(page);
+  await expect(page.locator('.headword .badge.status')).toHaveText('Draft');
+  await expect(page.locator('.notice.draft')).toHaveCount(0);
+  const badge = await page.locator('.headword .badge.status').boundingBox();
+  expect(badge!.height).toBeLessThan(30);
+});
+
+test('printed results name their scenario and print no buttons', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.scenario-line').first()).toBeVisible();
+  await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024 tokens$/);
+  for (const b of await page.locator('button').all()) await expect(b).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('.scenario-line').first()).toBeHidden();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the calculator says in one line that it needs JavaScript, and shows no dead buttons', async ({ page }) => {
+    for (const [path, words] of [
+      ['en/memory-bound', 'The calculator needs JavaScript.'],
+      ['de/memory-bound', 'Der Rechner braucht JavaScript.'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('.calculator .needs-js')).toContainText(words);
+      for (const b of await page.locator('.calculator button').all()) await expect(b).toBeHidden();
+    }
+  });
+});

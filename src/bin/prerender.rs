@@ -6,12 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use glossary::components::charts::{ChartData, LIGHT};
+use glossary::components::charts::{static_svg, ChartData};
 use glossary::data::{self, EntryData, Lang, BASE_PATH};
 use glossary::shell::{replace_once, with_lang};
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
-use plotters::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
@@ -54,7 +53,7 @@ fn pages() -> Result<Vec<Page>, String> {
             file: format!("{}/index.html", lang.code()),
             path: urls::index(lang),
             lang,
-            title: format!("{} · {}", t.index_heading, t.site_title),
+            title: glossary::pages::index::title(lang),
             description: t.site_tagline.to_string(),
             alternates: Lang::ALL
                 .into_iter()
@@ -98,22 +97,6 @@ fn render(path: &str) -> String {
     })
 }
 
-/// A chart of an entry's example as SVG, drawn by the code that draws the canvas.
-fn chart_svg(data: &ChartData, lang: Lang) -> Result<String, String> {
-    let (w, h) = (640u32, 300u32);
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
-        data.draw(&area, lang, &LIGHT, 1.0, None).map_err(|e| e.to_string())?;
-    }
-    // Scale with the box instead of a fixed size.
-    let open_end = svg.find('>').ok_or("plotters wrote no <svg>")?;
-    let rest = &svg[open_end..];
-    Ok(format!(
-        "<svg viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" aria-hidden=\"true\"{rest}"
-    ))
-}
-
 /// Puts the static charts of an entry into their boxes.
 fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
     let lang = entry.lang;
@@ -126,7 +109,7 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
             let marker = format!("data-static=\"c{i}-{}\"", chart.id());
             let tag = html.find(&marker).ok_or_else(|| format!("no box for {marker}"))?;
             let at = tag + html[tag..].find('>').ok_or("unclosed tag")? + 1;
-            let svg = chart_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
+            let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
             html.insert_str(at, &svg);
         }
     }

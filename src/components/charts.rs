@@ -1,6 +1,19 @@
 //! The calculator's charts. Data comes from crates/roofline; the drawing code is
-//! generic over the plotters backend (canvas in the browser, SVG natively), and
-//! errors are mapped to text at the boundary.
+//! generic over the plotters backend (canvas in the browser, SVG natively, see
+//! [`static_svg`]), and errors are mapped to text at the boundary.
+//!
+//! What a chart teaches is drawn into it: the roofline shades the memory-bound
+//! region left of the ridge point and the compute-bound region right of it, in the
+//! verdict's two colours, and writes the bandwidth on the slope, the peak on the
+//! roof and the ridge point's value at its corner; the throughput chart shades the
+//! same two regions over batch sizes, marks the current batch and ends its curves
+//! where memory is full. Labels are placed by [`place`]: beside their point, inside
+//! the plot, clear of each other and of the lines. Axes span whole decades that
+//! cover the data with room to spare, so that they stay put while an input moves.
+
+mod place;
+#[cfg(not(target_arch = "wasm32"))]
+mod svg;
 
 use leptos::prelude::*;
 use plotters::coord::combinators::LogCoord;
@@ -13,127 +26,198 @@ use roofline::{log_steps, Axis, Locale, Output, Quantity, Report, Scenario, Unit
 use crate::components::calculator::state::CalcState;
 use crate::components::canvas::MeasuringCanvas;
 use crate::data::{Chart, Lang};
+pub use place::{Obstacles, Rect};
+use place::{Side, Want};
+#[cfg(not(target_arch = "wasm32"))]
+pub use svg::{static_svg, STATIC_SIZE};
 use vocab::i18n::{texts, Texts};
 
-/// Colours of one theme.
+/// Colours of one theme: the same as the page's CSS variables (`--bg`, `--fg`,
+/// `--muted`, `--line`, `--memory`, `--compute` in style/main.css; a test holds
+/// them equal). The charts ask `theme::is_dark` which of the two to use.
 #[derive(Clone, Copy)]
 pub struct Palette {
     background: RGBColor,
     text: RGBColor,
+    /// The pinned scenario A (dashed), the region where memory is full, leaders.
+    muted: RGBColor,
     grid: RGBColor,
     memory: RGBColor,
     compute: RGBColor,
-    second: RGBColor,
-    marker: RGBColor,
+    /// Opacity of a region's tint.
+    tint: f64,
 }
 
 /// Light theme colours (contrast ≥ 4.5:1 on the background for text).
 pub const LIGHT: Palette = Palette {
-    background: RGBColor(255, 255, 255),
-    text: RGBColor(33, 37, 41),
-    grid: RGBColor(222, 226, 230),
-    memory: RGBColor(0, 94, 184),
-    compute: RGBColor(183, 61, 0),
-    second: RGBColor(0, 122, 77),
-    marker: RGBColor(110, 50, 160),
+    background: RGBColor(0xff, 0xff, 0xff),
+    text: RGBColor(0x21, 0x25, 0x29),
+    muted: RGBColor(0x55, 0x5d, 0x66),
+    grid: RGBColor(0xde, 0xe2, 0xe6),
+    memory: RGBColor(0x00, 0x5e, 0xb8),
+    compute: RGBColor(0xa3, 0x36, 0x00),
+    tint: 0.09,
 };
 
 /// Dark theme colours.
 pub const DARK: Palette = Palette {
-    background: RGBColor(24, 26, 31),
-    text: RGBColor(230, 232, 235),
-    grid: RGBColor(60, 64, 72),
-    memory: RGBColor(110, 180, 255),
-    compute: RGBColor(255, 150, 90),
-    second: RGBColor(90, 210, 150),
-    marker: RGBColor(200, 160, 255),
+    background: RGBColor(0x18, 0x1a, 0x1f),
+    text: RGBColor(0xe6, 0xe8, 0xeb),
+    muted: RGBColor(0xaa, 0xb1, 0xba),
+    grid: RGBColor(0x3c, 0x40, 0x48),
+    memory: RGBColor(0x6e, 0xb4, 0xff),
+    compute: RGBColor(0xff, 0x96, 0x5a),
+    tint: 0.14,
 };
 
-/// What the roofline chart plots.
+/// What the roofline chart plots: one scenario's bandwidth, peak (in the weights'
+/// precision, the one the verdict uses) and ridge point, and its two phases as
+/// (intensity, attained FLOP/s, intensity ÷ ridge point).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RooflinePlot {
     bandwidth: f64,
-    roofs: Vec<(&'static str, f64)>,
-    decode: (f64, f64),
-    prefill: (f64, f64),
+    peak: f64,
     ridge: f64,
+    decode: (f64, f64, f64),
+    prefill: (f64, f64, f64),
 }
 
 fn attained(intensity: f64, bandwidth: f64, peak: f64) -> f64 {
     (intensity * bandwidth).min(peak)
 }
 
-/// The roofline of a scenario: a roof per precision the device has.
-pub fn roofline_plot(s: &Scenario, r: &Report) -> RooflinePlot {
-    let devices = f64::from(s.workload.devices);
-    let p = &s.hardware.peaks;
-    let mut roofs = vec![("FP16", p.fp16.0 * devices)];
-    if let Some(fp8) = p.fp8 {
-        roofs.push(("FP8", fp8.0 * devices));
-    }
-    let bw = r.bandwidth.0;
+/// The roofline of a scenario.
+pub fn roofline_plot(r: &Report) -> RooflinePlot {
+    let (bw, peak) = (r.bandwidth.0, r.peak.0);
+    let phase = |p: &roofline::Phase| (p.intensity.0, attained(p.intensity.0, bw, peak), p.ridge_ratio);
     RooflinePlot {
         bandwidth: bw,
-        roofs,
-        decode: (r.decode.intensity.0, attained(r.decode.intensity.0, bw, r.peak.0)),
-        prefill: (r.prefill.intensity.0, attained(r.prefill.intensity.0, bw, r.peak.0)),
+        peak,
         ridge: r.ridge.0,
+        decode: phase(&r.decode),
+        prefill: phase(&r.prefill),
     }
 }
 
 /// Points of a sweep: (x, y1, y2).
 pub type Series = Vec<(f64, f64, f64)>;
 
-/// Tokens/s per request and for the batch over batch sizes 1 to 4,096.
-pub fn batch_series(s: &Scenario) -> Series {
-    s.sweep(Axis::Batch, log_steps(1, 4096, 48))
+/// The powers of ten that cover `lo..hi`, at least one decade apart.
+fn decades(lo: f64, hi: f64) -> std::ops::Range<f64> {
+    let lo = if lo.is_finite() && lo > 0.0 { lo } else { 1.0 };
+    let hi = if hi.is_finite() { hi.max(lo) } else { lo };
+    let a = (lo.log10() + 1e-9).floor();
+    let b = (hi.log10() - 1e-9).ceil().max(a + 1.0);
+    10f64.powf(a)..10f64.powf(b)
+}
+
+/// Inserts `v` into the sorted `steps` unless it is there already.
+fn insert_step(steps: &mut Vec<u32>, v: u32) {
+    let at = steps.iter().position(|&s| s >= v).unwrap_or(steps.len());
+    if steps.get(at) != Some(&v) {
+        steps.insert(at, v);
+    }
+}
+
+/// The throughput chart's data: tokens/s per request and for the batch over batch
+/// sizes from 1 to a decade past the current batch and where memory is full, up to
+/// where memory is full (the batch of the report's capacity), with the critical
+/// batch's own point where the curves change colour.
+fn batch_data(s: &Scenario, r: &Report) -> ChartData {
+    let full = r.capacity.max_requests.max(0.0);
+    let batch = f64::from(s.workload.batch);
+    let critical = r.critical_batch.map(f64::from);
+    let x_end = decades(1.0, (batch.max(full) * 2.0).clamp(1e3, 1e6)).end;
+    let mut steps = log_steps(1, x_end as u32, 48);
+    if let Some(c) = critical.filter(|&c| c < full.min(x_end)) {
+        insert_step(&mut steps, c as u32);
+    }
+    if (1.0..x_end).contains(&full) {
+        insert_step(&mut steps, full as u32);
+    }
+    let series = s
+        .sweep(Axis::Batch, steps.into_iter().filter(|&b| f64::from(b) <= full))
         .filter_map(|(b, r)| r.ok().map(|r| (f64::from(b), r.tokens_per_s.0, r.batch_tokens_per_s.0)))
-        .collect()
+        .collect();
+    ChartData::Batch {
+        series,
+        critical,
+        full,
+        current: (batch, r.tokens_per_s.0, r.batch_tokens_per_s.0),
+        x_end,
+    }
 }
 
-/// Requests that fit over context lengths from 256 tokens to the model's reach.
-pub fn capacity_series(s: &Scenario) -> Series {
-    let top = s.workload.context.saturating_mul(8).clamp(8192, 1 << 21);
-    s.sweep(Axis::Context, log_steps(256, top, 48))
+/// Requests that fit over context lengths from 100 tokens to a decade past the
+/// current context.
+fn capacity_data(s: &Scenario, r: &Report) -> ChartData {
+    let context = f64::from(s.workload.context);
+    let x_end = decades(100.0, (context * 2.0).clamp(1e4, 1e8)).end;
+    let series = s
+        .sweep(Axis::Context, log_steps(100, x_end as u32, 48))
         .filter_map(|(c, r)| r.ok().map(|r| (f64::from(c), r.capacity.max_requests, 0.0)))
-        .collect()
+        .collect();
+    ChartData::Capacity {
+        series,
+        current: (r.context, r.capacity.max_requests),
+        x_end,
+    }
 }
 
-/// The data of one chart, computed once per change and shared by the canvas and the
-/// table.
+/// The data of one chart, computed once per change and shared by the canvas, the
+/// caption and the table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChartData {
     /// The roofline.
     Roofline(RooflinePlot),
-    /// Tokens/s over batch sizes, with the compute-bound and memory-full marks.
+    /// Tokens/s over batch sizes, with where decode turns compute-bound, the
+    /// requests that fit (where memory is full) and the current batch's point
+    /// (batch, per request, whole batch); the x axis ends at `x_end`.
     Batch {
         series: Series,
         critical: Option<f64>,
-        full: Option<f64>,
+        full: f64,
+        current: (f64, f64, f64),
+        x_end: f64,
     },
     /// Requests that fit over context lengths, with the current point.
-    Capacity { series: Series, current: (f64, f64) },
+    Capacity {
+        series: Series,
+        current: (f64, f64),
+        x_end: f64,
+    },
 }
 
 impl ChartData {
     /// The data of `chart` for a scenario and its report.
     pub fn new(chart: Chart, s: &Scenario, r: &Report) -> ChartData {
         match chart {
-            Chart::Roofline => ChartData::Roofline(roofline_plot(s, r)),
-            Chart::Batch => ChartData::Batch {
-                series: batch_series(s),
-                critical: r.critical_batch.map(f64::from),
-                full: (r.capacity.max_requests >= 1.0).then_some(r.capacity.max_requests),
-            },
-            Chart::Capacity => ChartData::Capacity {
-                series: capacity_series(s),
-                current: (r.context, r.capacity.max_requests),
-            },
+            Chart::Roofline => ChartData::Roofline(roofline_plot(r)),
+            Chart::Batch => batch_data(s, r),
+            Chart::Capacity => capacity_data(s, r),
+        }
+    }
+
+    /// The sentence under the chart: what to notice in it.
+    pub fn caption(&self, lang: Lang) -> String {
+        let t = texts(lang);
+        let count = |v: f64| Quantity::new(v, Unit::Count).format(lang.locale());
+        match self {
+            ChartData::Roofline(d) => (t.caption_roofline)(d.decode.2, d.prefill.2),
+            ChartData::Batch { critical, full, .. } => {
+                let full_text = (*full >= 1.0).then(|| count(*full));
+                let critical = critical.filter(|c| *c <= *full).map(count);
+                (t.caption_batch)(critical.as_deref(), full_text.as_deref())
+            }
+            ChartData::Capacity { current, .. } => {
+                let requests = (current.1 >= 1.0).then(|| count(current.1));
+                (t.caption_capacity)(requests.as_deref(), &count(current.0))
+            }
         }
     }
 
     /// Draws the chart on any plotters backend, with the pinned scenario's series
-    /// (dashed) where there is one.
+    /// (dashed) where there is one. Returns where everything went.
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -148,29 +232,28 @@ impl ChartData {
             p,
             scale,
         };
-        match (self, pinned) {
+        area.fill(&p.background)?;
+        let frame = match (self, pinned) {
             (ChartData::Roofline(d), a) => {
                 let a = match a {
                     Some(ChartData::Roofline(a)) => Some(a),
                     _ => None,
                 };
-                draw_roofline(area, d, a, look)
+                draw_roofline(area, d, a, look)?
             }
-            (ChartData::Batch { series, critical, full }, a) => {
+            (b @ ChartData::Batch { .. }, a) => {
+                draw_batch(area, b, a.filter(|a| matches!(a, ChartData::Batch { .. })), look)?
+            }
+            (ChartData::Capacity { series, current, x_end }, a) => {
                 let a = match a {
-                    Some(ChartData::Batch { series, .. }) => Some(series),
+                    Some(ChartData::Capacity { series, x_end, .. }) => Some((series, *x_end)),
                     _ => None,
                 };
-                draw_batch(area, series, a, (*critical, *full), look)
+                draw_capacity(area, (series, *x_end), a, *current, look)?
             }
-            (ChartData::Capacity { series, current }, a) => {
-                let a = match a {
-                    Some(ChartData::Capacity { series, .. }) => Some(series),
-                    _ => None,
-                };
-                draw_capacity(area, series, a, *current, look)
-            }
-        }
+        };
+        area.present()?;
+        Ok(frame)
     }
 }
 
@@ -183,55 +266,39 @@ pub struct Look<'a> {
     scale: f64,
 }
 
+/// The size of every text in a chart, in CSS pixels.
+const FONT: f64 = 12.0;
+
 impl Look<'_> {
-    fn font(&self, size: f64) -> TextStyle<'static> {
-        (FontFamily::SansSerif, size * self.scale)
-            .into_font()
-            .color(&self.p.text)
+    fn font(&self, colour: &RGBColor) -> TextStyle<'static> {
+        (FontFamily::SansSerif, FONT * self.scale).into_font().color(colour)
+    }
+
+    /// `v` CSS pixels in the backend's pixels.
+    fn px(&self, v: f64) -> f64 {
+        v * self.scale
+    }
+
+    fn stroke(&self, colour: RGBColor, width: f64) -> ShapeStyle {
+        colour.stroke_width(self.px(width).round().max(1.0) as u32)
+    }
+
+    fn format(&self, v: f64, unit: Unit) -> String {
+        Quantity::new(v, unit).format(self.locale)
     }
 }
 
-/// The pinned scenario's series: a dashed line in the marker colour.
-fn pinned_line<I>(points: I, look: Look<'_>) -> DashedLineSeries<I::IntoIter, u32>
-where
-    I: IntoIterator<Item = (f64, f64)>,
-    I::IntoIter: Clone,
-{
-    let scale = look.scale;
-    let (dash, gap) = ((6.0 * scale) as u32, (4.0 * scale) as u32);
-    DashedLineSeries::new(points, dash, gap, look.p.marker.stroke_width((2.0 * scale) as u32))
+/// Where a chart's parts went, in the backend's pixels: the plot area, each label's
+/// text and box, and the lines and markers the labels keep clear of.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Frame {
+    pub plot: Rect,
+    pub labels: Vec<(String, Rect)>,
+    pub obstacles: Obstacles,
 }
 
-type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
-
-/// A one-line legend above the plot. plotters' own legend measures its text through
-/// the page layout; this one asks the backend.
-fn legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    items: &[(&str, RGBColor)],
-    look: Look<'_>,
-) -> DrawResult<DB> {
-    let scale = look.scale;
-    let style = look.font(12.0).pos(Pos::new(HPos::Left, VPos::Center));
-    let (mut x, y) = ((66.0 * scale) as i32, (13.0 * scale) as i32);
-    let (segment, gap) = ((16.0 * scale) as i32, (6.0 * scale) as i32);
-    for (label, colour) in items {
-        area.draw(&PathElement::new(
-            vec![(x, y), (x + segment, y)],
-            colour.stroke_width((2.0 * scale) as u32),
-        ))?;
-        area.draw(&Text::new(label.to_string(), (x + segment + gap, y), style.clone()))?;
-        let (width, _) = area.estimate_text_size(label, &style)?;
-        x += segment + 2 * gap + width as i32 + gap;
-    }
-    Ok(())
-}
-
-fn log_range(lo: f64, hi: f64) -> std::ops::Range<f64> {
-    let lo = 10f64.powf(lo.max(1e-12).log10().floor());
-    let hi = 10f64.powf(hi.max(lo * 10.0).log10().ceil());
-    lo..hi
-}
+type DrawResult<DB> = Result<Frame, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+type Drawn<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// Axis labels: 0.1, 1, 10, 1k, 1M.
 fn tick(v: f64, locale: Locale) -> String {
@@ -287,33 +354,54 @@ impl ValueFormatter<f64> for LogAxis {
 /// A log-log chart on a drawing area.
 type LogLog<'a, DB> = ChartContext<'a, DB, Cartesian2d<LogAxis, LogAxis>>;
 
-/// A log-log chart with its grid, ticks and axis titles drawn.
+/// A log-log chart with its grid, ticks and axis titles drawn, and its plot area
+/// in pixels. The right margin leaves room for half of the last tick label, the top
+/// margin for half of the highest.
 fn log_log<'a, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
     x: std::ops::Range<f64>,
     y: std::ops::Range<f64>,
     (x_title, y_title): (&str, &str),
     look: Look<'_>,
-) -> Result<LogLog<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
-    let Look { locale, p, scale, .. } = look;
-    let font = |size: f64| look.font(size);
+) -> Result<(LogLog<'a, DB>, Rect), DrawingAreaErrorKind<DB::ErrorType>> {
+    let Look { locale, p, .. } = look;
+    let size = |v: f64| look.px(v).round() as u32;
     let mut chart = ChartBuilder::on(area)
-        .margin((10.0 * scale) as u32)
-        .margin_top((28.0 * scale) as u32)
-        .x_label_area_size((40.0 * scale) as u32)
-        .y_label_area_size((56.0 * scale) as u32)
+        .margin_top(size(10.0))
+        .margin_right(size(18.0))
+        .margin_left(size(4.0))
+        .margin_bottom(size(4.0))
+        .x_label_area_size(size(36.0))
+        .y_label_area_size(size(48.0))
         .build_cartesian_2d(LogAxis::new(x, locale), LogAxis::new(y, locale))?;
     chart
         .configure_mesh()
         .x_desc(x_title)
         .y_desc(y_title)
-        .label_style(font(12.0))
-        .axis_desc_style(font(12.0))
+        .label_style(look.font(&p.text))
+        .axis_desc_style(look.font(&p.text))
         .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
         .draw()?;
-    Ok(chart)
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let plot = Rect::new(
+        f64::from(xs.start),
+        f64::from(ys.start),
+        f64::from(xs.end),
+        f64::from(ys.end),
+    );
+    Ok((chart, plot))
+}
+
+/// A point in the backend's pixels.
+fn px((x, y): (i32, i32)) -> (f64, f64) {
+    (f64::from(x), f64::from(y))
+}
+
+/// A pixel position for plotters.
+fn ipx((x, y): (f64, f64)) -> (i32, i32) {
+    (x.round() as i32, y.round() as i32)
 }
 
 /// The corners of an upright triangle around its centre, `size` pixels to each
@@ -327,165 +415,537 @@ fn triangle(size: f64) -> Vec<(i32, i32)> {
         .collect()
 }
 
-/// Draws the roofline.
+/// A label to place: its text and colour, the point it names, where it would
+/// rather sit, and the area it must stay in.
+struct Label {
+    text: String,
+    colour: RGBColor,
+    anchor: (f64, f64),
+    sides: &'static [Side],
+    gap: f64,
+    within: Rect,
+}
+
+impl Label {
+    fn new(
+        text: impl Into<String>,
+        colour: RGBColor,
+        anchor: (f64, f64),
+        sides: &'static [Side],
+        within: Rect,
+    ) -> Self {
+        Label {
+            text: text.into(),
+            colour,
+            anchor,
+            sides,
+            gap: 7.0,
+            within,
+        }
+    }
+
+    /// A region's name in its corner.
+    fn corner(text: &str, colour: RGBColor, region: Rect, side: Side, look: Look<'_>) -> Self {
+        let pad = look.px(4.0);
+        let anchor = match side {
+            Side::BelowRight => (region.left + pad, region.top + pad),
+            Side::BelowLeft => (region.right - pad, region.top + pad),
+            Side::AboveRight => (region.left + pad, region.bottom - pad),
+            _ => (region.right - pad, region.bottom - pad),
+        };
+        let sides: &'static [Side] = match side {
+            Side::BelowRight => &[Side::BelowRight],
+            Side::BelowLeft => &[Side::BelowLeft],
+            Side::AboveRight => &[Side::AboveRight],
+            _ => &[Side::AboveLeft],
+        };
+        Label {
+            gap: 0.0,
+            ..Label::new(text, colour, anchor, sides, region)
+        }
+    }
+}
+
+/// Places the labels (see [`place::place`]) and draws those that found a spot, with
+/// a leader line to their point where they had to move away from it.
+fn draw_labels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: Vec<Label>,
+    obstacles: &Obstacles,
+    look: Look<'_>,
+) -> Result<Vec<(String, Rect)>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut wants = Vec::with_capacity(labels.len());
+    for l in &labels {
+        let (w, h) = area.estimate_text_size(&l.text, &look.font(&l.colour))?;
+        wants.push(Want {
+            size: (f64::from(w), f64::from(h)),
+            anchor: l.anchor,
+            gap: look.px(l.gap),
+            sides: l.sides,
+            within: l.within,
+        });
+    }
+    let mut drawn = Vec::with_capacity(labels.len());
+    for (label, spot) in labels.into_iter().zip(place::place(&wants, obstacles)) {
+        let Some(spot) = spot else { continue };
+        let r = spot.rect;
+        if spot.far {
+            area.draw(&PathElement::new(
+                vec![ipx(label.anchor), ipx(r.nearest(label.anchor))],
+                look.stroke(look.p.muted, 1.0),
+            ))?;
+        }
+        let style = look.font(&label.colour).pos(Pos::new(HPos::Left, VPos::Center));
+        let at = ipx((r.left, (r.top + r.bottom) / 2.0));
+        area.draw(&Text::new(label.text.clone(), at, style))?;
+        drawn.push((label.text, r));
+    }
+    Ok(drawn)
+}
+
+/// A filled point with a ring in the background colour, so that it stands out on
+/// the line it sits on; its box is added to the obstacles.
+fn dot<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    at: (f64, f64),
+    colour: RGBColor,
+    obstacles: &mut Obstacles,
+    look: Look<'_>,
+) -> Drawn<DB> {
+    let r = look.px(5.0);
+    area.draw(&Circle::new(
+        ipx(at),
+        (r + look.px(2.0)).round() as i32,
+        look.p.background.filled(),
+    ))?;
+    area.draw(&Circle::new(ipx(at), r.round() as i32, colour.filled()))?;
+    obstacles.marks.push(Rect::around(at, r + look.px(1.0)));
+    Ok(())
+}
+
+/// A hollow point of the pinned scenario.
+fn ring<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    at: (f64, f64),
+    obstacles: &mut Obstacles,
+    look: Look<'_>,
+) -> Drawn<DB> {
+    let r = look.px(5.0);
+    area.draw(&Circle::new(ipx(at), r.round() as i32, look.stroke(look.p.muted, 2.0)))?;
+    obstacles.marks.push(Rect::around(at, r + look.px(1.0)));
+    Ok(())
+}
+
+/// A solid line through pixel points, added to the obstacles.
+fn line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[(f64, f64)],
+    style: ShapeStyle,
+    obstacles: &mut Obstacles,
+) -> Drawn<DB> {
+    area.draw(&PathElement::new(
+        points.iter().copied().map(ipx).collect::<Vec<_>>(),
+        style,
+    ))?;
+    obstacles.line(points);
+    Ok(())
+}
+
+/// The pinned scenario's line through pixel points: dashed, in the neutral colour.
+fn dashed<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: &[(f64, f64)],
+    obstacles: &mut Obstacles,
+    look: Look<'_>,
+) -> Drawn<DB> {
+    let (dash, gap) = (look.px(6.0).round() as i32, look.px(4.0).round() as i32);
+    area.draw(&DashedPathElement::new(
+        points.iter().copied().map(ipx).collect::<Vec<_>>(),
+        dash,
+        gap,
+        look.stroke(look.p.muted, 2.0),
+    ))?;
+    obstacles.line(points);
+    Ok(())
+}
+
+/// A region of the plot, tinted.
+fn region<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, r: Rect, colour: RGBColor, alpha: f64) -> Drawn<DB> {
+    if r.width() > 0.0 {
+        area.draw(&Rectangle::new(
+            [ipx((r.left, r.top)), ipx((r.right, r.bottom))],
+            colour.mix(alpha).filled(),
+        ))?;
+    }
+    Ok(())
+}
+
+const POINT_SIDES: &[Side] = &[Side::BelowRight, Side::Right, Side::Below, Side::AboveLeft, Side::Left];
+const ROOF_POINT_SIDES: &[Side] = &[Side::Below, Side::BelowRight, Side::BelowLeft, Side::Above];
+const PINNED_SIDES: &[Side] = &[Side::Left, Side::AboveLeft, Side::BelowLeft, Side::Above];
+
+/// A range of an axis.
+type Span = std::ops::Range<f64>;
+
+/// The roofline's axes: intensity over whole decades that put the ridge point at
+/// least 300 times (2.5 decades) from either edge, so that both regions have room
+/// for their names, and cover both points with room for their labels; FLOP/s (in
+/// TFLOP/s) from where the slope enters to three times the peak. Only the device
+/// sets them, unless a point leaves them: moving the batch or the context moves
+/// the points, not the axes.
+fn roofline_axes(d: &RooflinePlot, pinned: Option<&RooflinePlot>) -> (Span, Span) {
+    let both = || std::iter::once(d).chain(pinned);
+    let low = both()
+        .map(|d| (d.decode.0 / 2.0).min(d.ridge / 300.0))
+        .fold(f64::INFINITY, f64::min);
+    let high = both()
+        .map(|d| (d.prefill.0 * 2.0).max(d.ridge * 300.0))
+        .fold(0.0, f64::max);
+    let x = decades(low, high);
+    let slowest = both().map(|d| d.bandwidth).fold(f64::INFINITY, f64::min);
+    let top = both().map(|d| d.peak).fold(0.0, f64::max);
+    let y = decades(x.start * slowest / 1e12, top * 3.0 / 1e12);
+    (x, y)
+}
+
+/// Draws the roofline: the memory-bound region left of the ridge point and the
+/// compute-bound region right of it, the slope (bandwidth) and the roof (peak) in
+/// their colours and labelled with their values, the ridge point with its value,
+/// and the decode and prefill points in the colour of what limits them.
 pub fn draw_roofline<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     d: &RooflinePlot,
     pinned: Option<&RooflinePlot>,
     look: Look<'_>,
 ) -> DrawResult<DB> {
-    let Look { t, p, scale, .. } = look;
-    area.fill(&p.background)?;
-    let font = |size: f64| look.font(size);
-    let both = || std::iter::once(d).chain(pinned);
-    let top = both().flat_map(|d| d.roofs.iter().map(|r| r.1)).fold(0.0, f64::max);
-    let low = both().map(|d| d.decode.0.min(d.ridge)).fold(f64::INFINITY, f64::min);
-    let high = both().map(|d| d.prefill.0.max(d.ridge)).fold(0.0, f64::max);
-    let slowest = both().map(|d| d.bandwidth).fold(f64::INFINITY, f64::min);
-    let x = log_range((low / 4.0).min(0.1), (high * 4.0).max(1e3));
-    let y = log_range(x.start * slowest / 1e12, top * 3.0 / 1e12);
-    let mut chart = log_log(area, x.clone(), y.clone(), (t.axis_intensity, t.axis_performance), look)?;
-    let xs: Vec<f64> = (0..=96)
-        .map(|i| x.start * (x.end / x.start).powf(f64::from(i) / 96.0))
-        .collect();
-    let colours = [p.compute, p.second];
-    let mut items: Vec<(&str, RGBColor)> = d
-        .roofs
-        .iter()
-        .enumerate()
-        .map(|(i, (label, _))| (*label, colours[i % colours.len()]))
-        .collect();
+    let Look { t, p, .. } = look;
+    let (x, y) = roofline_axes(d, pinned);
+    let (chart, plot) = log_log(area, x.clone(), y, (t.axis_intensity, t.axis_performance), look)?;
+    let at = |i: f64, flops: f64| px(chart.backend_coord(&(i, flops / 1e12)));
+    let corner = |d: &RooflinePlot| at(d.ridge, d.peak);
+    let ridge = corner(d);
+    let memory_side = Rect { right: ridge.0, ..plot };
+    let compute_side = Rect { left: ridge.0, ..plot };
+    region(area, memory_side, p.memory, p.tint)?;
+    region(area, compute_side, p.compute, p.tint)?;
+    let mut obstacles = Obstacles::default();
+    let start = at(x.start, x.start * d.bandwidth);
+    let end = at(x.end, d.peak);
+    line(
+        area,
+        &[ridge, (ridge.0, plot.bottom)],
+        look.stroke(p.muted, 1.0),
+        &mut obstacles,
+    )?;
+    let mut labels = Vec::new();
+    let mut pinned_points = Vec::new();
     if let Some(a) = pinned {
-        items.push((t.series_pinned, p.marker));
-        // A's FP16 roof, dashed, and its decode point.
-        let roof = a.roofs[0].1;
-        let line = xs.iter().map(|&xi| (xi, attained(xi, a.bandwidth, roof) / 1e12));
-        chart.draw_series(pinned_line(line, look))?;
-        let at = (a.decode.0, a.decode.1 / 1e12);
-        chart.draw_series(std::iter::once(Circle::new(
-            at,
-            (5.0 * scale) as i32,
-            p.marker.stroke_width(2),
-        )))?;
-        chart.draw_series(std::iter::once(Text::new("  A".to_string(), at, font(13.0))))?;
-    }
-    legend(area, &items, look)?;
-    for (i, (_, roof)) in d.roofs.iter().enumerate() {
-        let colour = colours[i % colours.len()];
-        let line = xs.iter().map(|&xi| (xi, attained(xi, d.bandwidth, *roof) / 1e12));
-        chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
-    }
-    let ridge_y = attained(d.ridge, d.bandwidth, d.roofs[0].1) / 1e12;
-    chart.draw_series(std::iter::once(
-        EmptyElement::at((d.ridge, ridge_y)) + Polygon::new(triangle(6.0 * scale), p.marker.filled()),
-    ))?;
-    chart.draw_series(std::iter::once(Text::new(
-        format!(" {}", t.ridge_point),
-        (d.ridge, ridge_y),
-        font(12.0),
-    )))?;
-    for ((ix, perf), label, colour) in [
-        (d.decode, t.decode_point, p.memory),
-        (d.prefill, t.prefill_point, p.compute),
-    ] {
-        let at = (ix, perf / 1e12);
-        chart.draw_series(std::iter::once(Circle::new(at, (5.0 * scale) as i32, colour.filled())))?;
-        chart.draw_series(std::iter::once(Text::new(format!("  {label}"), at, font(13.0))))?;
-    }
-    area.present()
-}
-
-/// Draws tokens/s against batch size, marking where decode turns compute-bound and
-/// where the KV cache no longer fits.
-/// The pinned scenario's whole-batch series is drawn dashed beside it.
-pub fn draw_batch<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    series: &Series,
-    pinned: Option<&Series>,
-    (critical, full): (Option<f64>, Option<f64>),
-    look: Look<'_>,
-) -> DrawResult<DB> {
-    let Look { t, p, scale, .. } = look;
-    area.fill(&p.background)?;
-    let font = |size: f64| look.font(size);
-    let all = || series.iter().chain(pinned.into_iter().flatten());
-    let lo = all().map(|s| s.1).fold(f64::INFINITY, f64::min);
-    let hi = all().map(|s| s.2).fold(0.0, f64::max);
-    let y = log_range(lo / 2.0, hi * 2.0);
-    let mut chart = log_log(area, 1.0..4096.0f64, y.clone(), (t.axis_batch, t.axis_tokens), look)?;
-    let mut items = vec![(t.series_per_request, p.memory), (t.series_batch, p.second)];
-    if let Some(a) = pinned {
-        items.push((t.series_pinned, p.marker));
-        let line = a.iter().map(|s| (s.0, s.2));
-        chart.draw_series(pinned_line(line, look))?;
-    }
-    legend(area, &items, look)?;
-    for (colour, pick) in [(p.memory, 0usize), (p.second, 1usize)] {
-        let line = series.iter().map(move |s| (s.0, if pick == 0 { s.1 } else { s.2 }));
-        chart.draw_series(LineSeries::new(line, colour.stroke_width((2.0 * scale) as u32)))?;
-    }
-    for (at, label, colour) in [
-        (critical, t.turns_compute_bound, p.compute),
-        (full, t.memory_runs_out, p.marker),
-    ] {
-        if let Some(b) = at.filter(|b| (1.0..=4096.0).contains(b)) {
-            chart.draw_series(std::iter::once(PathElement::new(
-                vec![(b, y.start), (b, y.end)],
-                colour.stroke_width((2.0 * scale) as u32),
-            )))?;
-            chart.draw_series(std::iter::once(Text::new(
-                format!(" {label}"),
-                (b, y.end / 2.0),
-                font(12.0),
-            )))?;
+        let path = [at(x.start, x.start * a.bandwidth), corner(a), at(x.end, a.peak)];
+        dashed(area, &path, &mut obstacles, look)?;
+        labels.push(Label::new(
+            t.series_pinned,
+            p.muted,
+            corner(a),
+            &[Side::AboveLeft, Side::Above],
+            plot,
+        ));
+        for phase in [a.decode, a.prefill] {
+            let point = at(phase.0, phase.1);
+            ring(area, point, &mut obstacles, look)?;
+            pinned_points.push(Label::new(t.chart_pinned_point, p.muted, point, PINNED_SIDES, plot));
         }
     }
-    area.present()
+    line(area, &[start, ridge], look.stroke(p.memory, 2.5), &mut obstacles)?;
+    line(area, &[ridge, end], look.stroke(p.compute, 2.5), &mut obstacles)?;
+    area.draw(&(EmptyElement::at(ipx(ridge)) + Polygon::new(triangle(look.px(6.0)), p.text.filled())))?;
+    obstacles.marks.push(Rect::around(ridge, look.px(6.0)));
+    let bound_colour = |ratio: f64| if ratio < 1.0 { p.memory } else { p.compute };
+    let mut points = Vec::new();
+    for (phase, name) in [(d.decode, t.decode_point), (d.prefill, t.prefill_point)] {
+        let point = at(phase.0, phase.1);
+        let colour = bound_colour(phase.2);
+        dot(area, point, colour, &mut obstacles, look)?;
+        let sides = if phase.2 < 1.0 { POINT_SIDES } else { ROOF_POINT_SIDES };
+        points.push(Label::new(name, colour, point, sides, plot));
+    }
+    // Beside its point first; then the values on the lines; then the regions.
+    let mut all = points;
+    all.append(&mut pinned_points);
+    all.push(Label::new(
+        (t.chart_ridge)(&look.format(d.ridge, Unit::Intensity)),
+        p.text,
+        ridge,
+        &[Side::BelowRight, Side::BelowLeft, Side::Right],
+        plot,
+    ));
+    let mid = |a: (f64, f64), b: (f64, f64)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    all.push(Label {
+        gap: 3.0,
+        ..Label::new(
+            (t.chart_bandwidth)(&look.format(d.bandwidth, Unit::Bandwidth)),
+            p.memory,
+            mid(start, ridge),
+            &[Side::AboveLeft, Side::Left, Side::Above],
+            plot,
+        )
+    });
+    all.push(Label {
+        gap: 3.0,
+        ..Label::new(
+            (t.chart_peak)(&look.format(d.peak, Unit::FlopRate)),
+            p.compute,
+            mid(ridge, end),
+            &[Side::Above, Side::AboveLeft, Side::Below],
+            plot,
+        )
+    });
+    all.push(Label::corner(
+        t.memory_bound,
+        p.memory,
+        memory_side,
+        Side::BelowRight,
+        look,
+    ));
+    all.push(Label::corner(
+        t.compute_bound,
+        p.compute,
+        compute_side,
+        Side::AboveLeft,
+        look,
+    ));
+    all.append(&mut labels);
+    let labels = draw_labels(area, all, &obstacles, look)?;
+    Ok(Frame {
+        plot,
+        labels,
+        obstacles,
+    })
+}
+
+/// The throughput chart's axes: batch sizes from 1 to the data's end (a decade
+/// past the current batch and where memory is full, see [`batch_data`]), tokens/s
+/// over the decades that cover the curves with room above and below. The curves do
+/// not depend on the batch, so moving it moves only the marker.
+fn batch_axes(
+    (series, x_end): (&Series, f64),
+    pinned: Option<(&Series, f64)>,
+    current: (f64, f64, f64),
+) -> (Span, Span) {
+    let x = 1.0..pinned.map_or(x_end, |a| a.1.max(x_end));
+    let all = || series.iter().chain(pinned.into_iter().flat_map(|a| a.0.iter()));
+    let lo = all().map(|s| s.1).fold(current.1, f64::min);
+    let hi = all().map(|s| s.2).fold(current.2, f64::max);
+    (x, decades(lo / 2.0, hi * 2.0))
+}
+
+/// Draws tokens/s against batch size: the memory-bound region up to the critical
+/// batch, the compute-bound region beyond it, and past the requests that fit the
+/// region where memory is full, where the curves end; the current batch is marked.
+/// The pinned scenario's whole-batch curve is drawn dashed beside it.
+pub fn draw_batch<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    data: &ChartData,
+    pinned: Option<&ChartData>,
+    look: Look<'_>,
+) -> DrawResult<DB> {
+    let Look { t, p, .. } = look;
+    let ChartData::Batch {
+        series,
+        critical,
+        full,
+        current,
+        x_end,
+    } = data
+    else {
+        return Ok(Frame::default());
+    };
+    let a = match pinned {
+        Some(ChartData::Batch { series, x_end, .. }) => Some((series, *x_end)),
+        _ => None,
+    };
+    let (x, y) = batch_axes((series, *x_end), a, *current);
+    let (chart, plot) = log_log(area, x.clone(), y, (t.axis_batch, t.axis_tokens), look)?;
+    let at = |b: f64, v: f64| px(chart.backend_coord(&(b, v)));
+    let x_at = |b: f64| at(b.clamp(x.start, x.end), 1.0).0;
+    let full_x = if *full >= 1.0 { x_at(*full) } else { plot.left };
+    let critical_x = critical.map_or(plot.right, x_at).min(full_x);
+    let memory_side = Rect {
+        right: critical_x,
+        ..plot
+    };
+    let compute_side = Rect {
+        left: critical_x,
+        right: full_x,
+        ..plot
+    };
+    let full_side = Rect { left: full_x, ..plot };
+    region(area, memory_side, p.memory, p.tint)?;
+    region(area, compute_side, p.compute, p.tint)?;
+    region(area, full_side, p.muted, p.tint * 2.0)?;
+    let mut obstacles = Obstacles::default();
+    let mut labels = Vec::new();
+    if full_side.width() > 0.0 {
+        line(
+            area,
+            &[(full_x, plot.top), (full_x, plot.bottom)],
+            look.stroke(p.muted, 1.0),
+            &mut obstacles,
+        )?;
+    }
+    // The current batch: a thin line across the plot, points where it meets the
+    // curves.
+    let now = x_at(current.0);
+    line(
+        area,
+        &[(now, plot.top), (now, plot.bottom)],
+        look.stroke(p.text, 1.0),
+        &mut obstacles,
+    )?;
+    let critical = critical.unwrap_or(f64::INFINITY);
+    let mut curve_labels = Vec::new();
+    if let Some((series, _)) = a {
+        let path: Vec<_> = series.iter().map(|s| at(s.0, s.2)).collect();
+        dashed(area, &path, &mut obstacles, look)?;
+        if let Some(&end) = path.last() {
+            curve_labels.push(Label::new(t.series_pinned, p.muted, end, PINNED_SIDES, plot));
+        }
+    }
+    for (pick, name) in [(1usize, t.series_per_request), (2, t.series_batch)] {
+        let value = |s: &(f64, f64, f64)| if pick == 1 { s.1 } else { s.2 };
+        let memory: Vec<_> = series
+            .iter()
+            .filter(|s| s.0 <= critical)
+            .map(|s| at(s.0, value(s)))
+            .collect();
+        let compute: Vec<_> = series
+            .iter()
+            .filter(|s| s.0 >= critical)
+            .map(|s| at(s.0, value(s)))
+            .collect();
+        line(area, &memory, look.stroke(p.memory, 2.5), &mut obstacles)?;
+        line(area, &compute, look.stroke(p.compute, 2.5), &mut obstacles)?;
+        if let Some(last) = series.last() {
+            let sides: &'static [Side] = if pick == 1 {
+                &[Side::BelowLeft, Side::AboveLeft, Side::Left]
+            } else {
+                &[Side::AboveLeft, Side::BelowLeft, Side::Left]
+            };
+            let colour = if last.0 < critical { p.memory } else { p.compute };
+            curve_labels.push(Label::new(name, colour, at(last.0, value(last)), sides, plot));
+        }
+    }
+    let mut all = Vec::new();
+    let fits = current.0 <= *full;
+    if fits {
+        let colour = if current.0 < critical { p.memory } else { p.compute };
+        dot(area, at(current.0, current.1), colour, &mut obstacles, look)?;
+        dot(area, at(current.0, current.2), colour, &mut obstacles, look)?;
+    }
+    let count = look.format(current.0, Unit::Count);
+    let anchor = if fits {
+        at(current.0, current.2)
+    } else {
+        (now, plot.top)
+    };
+    all.push(Label::new(
+        (t.chart_batch_now)(&count),
+        p.text,
+        anchor,
+        &[
+            Side::AboveRight,
+            Side::AboveLeft,
+            Side::Right,
+            Side::Left,
+            Side::BelowRight,
+        ],
+        plot,
+    ));
+    all.append(&mut curve_labels);
+    all.push(Label::corner(
+        t.memory_bound,
+        p.memory,
+        memory_side,
+        Side::BelowRight,
+        look,
+    ));
+    all.push(Label::corner(
+        t.compute_bound,
+        p.compute,
+        compute_side,
+        Side::AboveLeft,
+        look,
+    ));
+    all.push(Label::corner(
+        t.memory_runs_out,
+        p.text,
+        full_side,
+        Side::BelowRight,
+        look,
+    ));
+    all.append(&mut labels);
+    let labels = draw_labels(area, all, &obstacles, look)?;
+    Ok(Frame {
+        plot,
+        labels,
+        obstacles,
+    })
 }
 
 /// Draws the requests that fit against context length, marking the current one.
 /// The pinned scenario's series is drawn dashed beside it.
 pub fn draw_capacity<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    series: &Series,
-    pinned: Option<&Series>,
+    (series, x_end): (&Series, f64),
+    pinned: Option<(&Series, f64)>,
     current: (f64, f64),
     look: Look<'_>,
 ) -> DrawResult<DB> {
-    let Look { t, p, scale, .. } = look;
-    area.fill(&p.background)?;
-    let x_lo = series.first().map_or(256.0, |s| s.0);
-    let x_hi = series.last().map_or(1e6, |s| s.0);
+    let Look { t, p, .. } = look;
+    let x = 100.0..pinned.map_or(x_end, |a| a.1.max(x_end));
     let hi = series
         .iter()
-        .chain(pinned.into_iter().flatten())
+        .chain(pinned.into_iter().flat_map(|a| a.0.iter()))
         .map(|s| s.1)
-        .fold(1.0, f64::max);
-    let mut chart = log_log(
+        .fold(current.1.max(1.0), f64::max);
+    let (chart, plot) = log_log(
         area,
-        x_lo..x_hi,
-        log_range(0.5, hi * 2.0),
+        x.clone(),
+        decades(1.0, hi * 2.0),
         (t.axis_context, t.axis_requests),
         look,
     )?;
-    let line = series.iter().filter(|s| s.1 >= 1.0).map(|s| (s.0, s.1));
-    chart.draw_series(LineSeries::new(line, p.memory.stroke_width((2.0 * scale) as u32)))?;
-    if let Some(a) = pinned {
-        legend(area, &[(t.series_pinned, p.marker)], look)?;
-        let line = a
-            .iter()
-            .filter(|s| s.1 >= 1.0 && (x_lo..=x_hi).contains(&s.0))
-            .map(|s| (s.0, s.1));
-        chart.draw_series(pinned_line(line, look))?;
+    let at = |c: f64, n: f64| px(chart.backend_coord(&(c, n)));
+    let mut obstacles = Obstacles::default();
+    let mut labels = Vec::new();
+    let fitting = |s: &&(f64, f64, f64)| s.1 >= 1.0 && (x.start..=x.end).contains(&s.0);
+    if let Some((a, _)) = pinned {
+        let path: Vec<_> = a.iter().filter(fitting).map(|s| at(s.0, s.1)).collect();
+        dashed(area, &path, &mut obstacles, look)?;
+        if let Some(&end) = path.last() {
+            labels.push(Label::new(t.series_pinned, p.muted, end, PINNED_SIDES, plot));
+        }
     }
+    let path: Vec<_> = series.iter().filter(fitting).map(|s| at(s.0, s.1)).collect();
+    line(area, &path, look.stroke(p.text, 2.5), &mut obstacles)?;
+    let mut all = Vec::new();
     if current.1 >= 1.0 {
-        chart.draw_series(std::iter::once(Circle::new(
-            current,
-            (5.0 * scale) as i32,
-            p.compute.filled(),
-        )))?;
+        let point = at(current.0, current.1);
+        dot(area, point, p.text, &mut obstacles, look)?;
+        all.push(Label::new(
+            (t.chart_requests)(&look.format(current.1, Unit::Count)),
+            p.text,
+            point,
+            &[Side::AboveRight, Side::Right, Side::BelowLeft, Side::Left],
+            plot,
+        ));
     }
-    area.present()
+    all.append(&mut labels);
+    let labels = draw_labels(area, all, &obstacles, look)?;
+    Ok(Frame {
+        plot,
+        labels,
+        obstacles,
+    })
 }
 
 fn palette() -> Palette {
@@ -527,6 +987,7 @@ fn paint(canvas: &web_sys::HtmlCanvasElement, data: &Pair, lang: Lang) -> Result
             pixel_ratio(),
             data.1.as_ref(),
         )
+        .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
@@ -568,7 +1029,7 @@ fn chart_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
             [
                 label(Output::Ridge),
                 q(d.ridge, Unit::Intensity),
-                q(d.ridge * d.bandwidth, Unit::FlopRate),
+                q(d.peak, Unit::FlopRate),
             ],
         ],
         ChartData::Batch { series, .. } => series
@@ -621,24 +1082,12 @@ fn repaint(
     (painted, failed)
 }
 
-/// A chart's title, caption and the heads of its table's three columns.
-fn labels(chart: Chart, t: &'static Texts) -> (&'static str, &'static str, [&'static str; 3]) {
+/// A chart's title and the heads of its table's three columns.
+fn labels(chart: Chart, t: &'static Texts) -> (&'static str, [&'static str; 3]) {
     match chart {
-        Chart::Roofline => (
-            t.chart_roofline,
-            t.chart_roofline_caption,
-            ["", t.axis_intensity, t.axis_performance],
-        ),
-        Chart::Batch => (
-            t.chart_batch,
-            t.chart_batch_caption,
-            [t.axis_batch, t.series_per_request, t.series_batch],
-        ),
-        Chart::Capacity => (
-            t.chart_capacity,
-            t.chart_capacity_caption,
-            [t.axis_context, t.axis_requests, ""],
-        ),
+        Chart::Roofline => (t.chart_roofline, ["", t.axis_intensity, t.axis_performance]),
+        Chart::Batch => (t.chart_batch, [t.axis_batch, t.series_per_request, t.series_batch]),
+        Chart::Capacity => (t.chart_capacity, [t.axis_context, t.axis_requests, ""]),
     }
 }
 
@@ -657,7 +1106,8 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
         (b, a)
     });
     let (painted, failed) = repaint(canvas, data, lang);
-    let (title, caption, heads) = labels(chart, t);
+    let (title, heads) = labels(chart, t);
+    let caption = Memo::new(move |_| data.with(|d| d.0.caption(lang)));
     let rows = move || {
         data.with(|d| table_rows(d, lang))
             .into_iter()
@@ -680,11 +1130,11 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             data-pinned=move || data.with(|d| d.1.is_some()).to_string()
         >
             <div class="chart-box">
-                <canvas node_ref=canvas role="img" aria-label=caption></canvas>
+                <canvas node_ref=canvas role="img" aria-label=move || format!("{title}. {}", caption.get())></canvas>
                 <div class="chart-static" data-static=key></div>
             </div>
             <figcaption>
-                <strong>{title}</strong>" "{caption}
+                <strong>{title}</strong>" "{move || caption.get()}
                 {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}
             </figcaption>
             <details class="chart-table">
@@ -701,5 +1151,267 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                 </table>
             </details>
         </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::presets;
+    use roofline::{DataType, Groups};
+
+    /// A colour from `--name: #rrggbb;` in the CSS block that starts at `from`.
+    fn css_colour(css: &str, from: &str, name: &str) -> RGBColor {
+        let block = &css[css.find(from).unwrap_or_else(|| panic!("no {from}"))..];
+        let at = block
+            .find(&format!("--{name}: #"))
+            .unwrap_or_else(|| panic!("no --{name} after {from}"));
+        let hex = &block[at + name.len() + 5..][..6];
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+        RGBColor(byte(0), byte(2), byte(4))
+    }
+
+    #[test]
+    fn palettes_are_the_pages_colours() {
+        let css = include_str!("../../style/main.css");
+        for (palette, block) in [(LIGHT, ":root {"), (DARK, ":root[data-theme=\"dark\"]")] {
+            for (colour, name) in [
+                (palette.background, "bg"),
+                (palette.text, "fg"),
+                (palette.muted, "muted"),
+                (palette.grid, "line"),
+                (palette.memory, "memory"),
+                (palette.compute, "compute"),
+            ] {
+                assert_eq!(colour, css_colour(css, block, name), "--{name} in {block}");
+            }
+        }
+        // The system's dark scheme uses the same colours as the chosen one.
+        let css_dark = "@media (prefers-color-scheme: dark)";
+        assert_eq!(DARK.memory, css_colour(css, css_dark, "memory"));
+        assert_eq!(DARK.compute, css_colour(css, css_dark, "compute"));
+    }
+
+    #[test]
+    fn decades_cover_with_whole_powers_of_ten() {
+        assert_eq!(decades(0.5, 4590.0), 0.1..1e4);
+        assert_eq!(decades(1.0, 1000.0), 1.0..1000.0);
+        assert_eq!(decades(3.0, 3.0), 1.0..10.0);
+        assert_eq!(decades(f64::NAN, 0.0), 1.0..10.0);
+    }
+
+    /// Scenarios from every preset pair, and extreme ones: batch from 1 to the
+    /// largest, contexts from 128 tokens to a million, FP32 to INT4, one to 64
+    /// devices.
+    fn scenarios() -> Vec<Scenario> {
+        let p = presets();
+        let mut out = Vec::new();
+        for (i, m) in p.models.iter().enumerate() {
+            for (j, h) in p.hardware.iter().enumerate() {
+                let mut s = Scenario::example();
+                s.model = m.model;
+                s.hardware = h.hardware;
+                // Every pair at the example's workload, and a spread of extremes.
+                let k = i * p.hardware.len() + j;
+                s.workload.batch = [1, 8, 64, 1024, 4096, 100_000][k % 6];
+                s.workload.context = [128, 1024, 32_768, 1_000_000][k % 4];
+                s.workload.prompt = [1, 512, 100_000][k % 3].min(s.workload.context);
+                s.workload.devices = [1, 1, 2, 8, 64][k % 5];
+                s.weights = [
+                    DataType::Fp16,
+                    DataType::Fp32,
+                    DataType::Fp8,
+                    DataType::Int4(Groups::INT4_G128),
+                    DataType::Int8,
+                ][k % 5];
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    fn pairs() -> Vec<(Scenario, Report)> {
+        scenarios()
+            .into_iter()
+            .filter_map(|s| s.report().ok().map(|r| (s, r)))
+            .collect()
+    }
+
+    /// Checks a drawn frame: labels inside the plot, apart from each other, and
+    /// clear of every line and marker where the plot is of a usual size.
+    fn check(frame: &Frame, what: &str, roomy: bool) {
+        for (i, (text, r)) in frame.labels.iter().enumerate() {
+            assert!(
+                frame.plot.contains(r),
+                "{what}: {text:?} {r:?} outside {:?}",
+                frame.plot
+            );
+            for (other, o) in &frame.labels[i + 1..] {
+                assert!(!r.overlaps(o), "{what}: {text:?} {r:?} overlaps {other:?} {o:?}");
+            }
+            for m in &frame.obstacles.marks {
+                assert!(!r.overlaps(m), "{what}: {text:?} {r:?} covers a marker {m:?}");
+            }
+            if roomy {
+                for &(a, b) in &frame.obstacles.segments {
+                    assert!(!r.crossed_by(a, b), "{what}: {text:?} {r:?} on a line {a:?}–{b:?}");
+                }
+            }
+        }
+    }
+
+    fn has(frame: &Frame, text: &str) -> bool {
+        frame.labels.iter().any(|(t, _)| t == text)
+    }
+
+    #[test]
+    fn labels_are_inside_apart_and_off_the_lines() {
+        let pairs = pairs();
+        assert!(pairs.len() > 200, "{} scenarios", pairs.len());
+        for (n, (s, r)) in pairs.iter().enumerate() {
+            let lang = if n % 2 == 0 { Lang::En } else { Lang::De };
+            let t = texts(lang);
+            let (a_s, a_r) = &pairs[(n * 7 + 3) % pairs.len()];
+            for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
+                let data = ChartData::new(chart, s, r);
+                let pinned = (n % 3 == 0).then(|| ChartData::new(chart, a_s, a_r));
+                for size in [(300, 300), STATIC_SIZE, (540, 300), (1100, 300), (240, 160)] {
+                    let what = format!("{chart:?} #{n} at {size:?}");
+                    let (_, frame) = svg::draw_svg(&data, lang, size, pinned.as_ref()).unwrap();
+                    let roomy = size.0 >= 300 && pinned.is_none();
+                    check(&frame, &what, roomy);
+                    if !roomy {
+                        continue;
+                    }
+                    match &data {
+                        ChartData::Roofline(d) => {
+                            let ridge = (t.chart_ridge)(&Quantity::new(d.ridge, Unit::Intensity).format(lang.locale()));
+                            for must in [t.decode_point, t.prefill_point, t.memory_bound, t.compute_bound, &ridge] {
+                                assert!(has(&frame, must), "{what}: no {must:?} in {:?}", frame.labels);
+                            }
+                            assert_eq!(frame.labels.len(), 7, "{what}: {:?}", frame.labels);
+                        }
+                        ChartData::Batch { current, .. } => {
+                            let now = (t.chart_batch_now)(&Quantity::new(current.0, Unit::Count).format(lang.locale()));
+                            assert!(has(&frame, &now), "{what}: no {now:?} in {:?}", frame.labels);
+                        }
+                        ChartData::Capacity { current, .. } => {
+                            assert_eq!(frame.labels.len(), usize::from(current.1 >= 1.0), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_roofline_names_its_lines_with_the_cores_figures() {
+        let s = Scenario::example();
+        let r = s.report().unwrap();
+        let (_, frame) = svg::draw_svg(&ChartData::new(Chart::Roofline, &s, &r), Lang::En, STATIC_SIZE, None).unwrap();
+        let texts: Vec<&str> = frame.labels.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"bandwidth 2.00\u{a0}TB/s"), "{texts:?}");
+        assert!(texts.contains(&"peak 312\u{a0}TFLOP/s"), "{texts:?}");
+        assert!(texts.contains(&"ridge point 156\u{a0}FLOP/byte"), "{texts:?}");
+        let (_, frame) = svg::draw_svg(&ChartData::new(Chart::Roofline, &s, &r), Lang::De, STATIC_SIZE, None).unwrap();
+        let texts: Vec<&str> = frame.labels.iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"Bandbreite 2,00\u{a0}TB/s"), "{texts:?}");
+        assert!(texts.contains(&"Knickpunkt 156\u{a0}FLOP/Byte"), "{texts:?}");
+        assert!(
+            texts.contains(&"Memory-bound") && texts.contains(&"Compute-bound"),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn axes_stay_put_while_the_batch_or_the_context_moves() {
+        let base = Scenario::example();
+        let axes = |batch: u32, context: u32| {
+            let mut s = base;
+            s.workload.batch = batch;
+            s.workload.context = context;
+            let r = s.report().unwrap();
+            let ChartData::Roofline(d) = ChartData::new(Chart::Roofline, &s, &r) else {
+                unreachable!()
+            };
+            let b = ChartData::new(Chart::Batch, &s, &r);
+            let ChartData::Batch {
+                series, x_end, current, ..
+            } = &b
+            else {
+                unreachable!()
+            };
+            (roofline_axes(&d, None), batch_axes((series, *x_end), None, *current))
+        };
+        let first = axes(1, 1024);
+        for batch in [2, 3, 8, 17, 64, 100] {
+            for context in [512, 1024, 2048, 4096] {
+                assert_eq!(
+                    axes(batch, context).0,
+                    first.0,
+                    "roofline at batch {batch}, context {context}"
+                );
+            }
+            assert_eq!(axes(batch, 1024).1, first.1, "throughput at batch {batch}");
+        }
+    }
+
+    #[test]
+    fn the_throughput_curves_end_where_memory_is_full() {
+        let s = Scenario::example();
+        let r = s.report().unwrap();
+        let ChartData::Batch { series, full, .. } = ChartData::new(Chart::Batch, &s, &r) else {
+            unreachable!()
+        };
+        assert_eq!(full, r.capacity.max_requests);
+        let last = series.last().unwrap().0;
+        assert_eq!(last, full.floor(), "{series:?}");
+        // Where decode turns compute-bound, the curves have a point of their own.
+        if let Some(c) = r.critical_batch.filter(|&c| f64::from(c) < full) {
+            assert!(series.iter().any(|p| p.0 == f64::from(c)));
+        }
+    }
+
+    #[test]
+    fn captions_say_what_to_notice_not_the_title() {
+        let s = Scenario::example();
+        let r = s.report().unwrap();
+        for lang in Lang::ALL {
+            let t = texts(lang);
+            for (chart, title) in [
+                (Chart::Roofline, t.chart_roofline),
+                (Chart::Batch, t.chart_batch),
+                (Chart::Capacity, t.chart_capacity),
+            ] {
+                let caption = ChartData::new(chart, &s, &r).caption(lang);
+                assert!(!caption.contains(title), "{caption}");
+                assert!(caption.ends_with('.'), "{caption}");
+            }
+        }
+        let en = ChartData::new(Chart::Roofline, &s, &r).caption(Lang::En);
+        assert!(
+            en.starts_with("Decode sits far left of the ridge point: memory is the limit."),
+            "{en}"
+        );
+        let de = ChartData::new(Chart::Roofline, &s, &r).caption(Lang::De);
+        assert!(
+            de.starts_with("Der Decode-Schritt liegt weit links vom Knickpunkt: Die Bandbreite bremst."),
+            "{de}"
+        );
+    }
+
+    #[test]
+    fn the_static_chart_is_phone_sized_with_text_of_twelve_pixels() {
+        let s = Scenario::example();
+        let r = s.report().unwrap();
+        for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
+            let svg = static_svg(&ChartData::new(chart, &s, &r), Lang::En).unwrap();
+            assert!(svg.starts_with("<svg viewBox=\"0 0 340 300\""), "{}", &svg[..80]);
+            assert!(svg.contains("data-plot=\""));
+            for size in svg.split("font-size=\"").skip(1) {
+                let size: f64 = size[..size.find('"').unwrap()].parse().unwrap();
+                assert!(size >= 12.0, "font-size {size}");
+            }
+        }
     }
 }

@@ -282,18 +282,30 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
             });
         }
     });
+    // A language switch carries the reader's section; the entry opened by it goes
+    // there once its prose is in.
+    go_to_pending_section(prose);
+    let switch = LanguageTarget::Entry {
+        translation,
+        query,
+        sections: &data.sections,
+        their_sections: &data.translation_sections,
+    };
     view! {
-        <SiteHeader lang switch=Some(LanguageTarget::Entry { translation, query })/>
+        <SiteHeader lang switch=Some(switch)/>
         <main id="main" tabindex="-1" class="entry">
             <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(data).into_string()></nav>
             <article node_ref=article lang=lang.code()>
                 <header class="entry-header" inner_html=heading(data).into_string()></header>
+                <div class="toc-phone" inner_html=contents_disclosure(data).into_string()></div>
                 {move || (prose.get() == Prose::Failed).then(|| view! {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
                 })}
                 {segments(data, main, ignored, prose)}
+                <nav class="path-nav" aria-label=t.reading_path inner_html=path_nav(data).into_string()></nav>
                 <footer class="entry-end" inner_html=move || prose.get().segment(footer)></footer>
             </article>
+            <nav class="toc-wide" aria-label=t.contents inner_html=contents(data).into_string()></nav>
             <LinkPreviews/>
         </main>
     }
@@ -328,21 +340,22 @@ fn heading(data: &EntryData) -> Html {
         .map(|o| o.term.as_str())
         .filter(|term| !term.eq_ignore_ascii_case(&e.term));
     build(|h| {
-        h.el("h1", &[], |h| {
-            h.text(&e.term);
+        h.el("div", &[("class", Some("headword"))], |h| {
+            h.el("h1", &[], |h| {
+                h.text(&e.term);
+                if let Some(o) = other_term {
+                    h.text(" ");
+                    h.el_text(
+                        "span",
+                        &[("class", Some("other-term")), ("lang", Some(lang.other().code()))],
+                        &format!("({o})"),
+                    );
+                }
+            });
             // The status is metadata: a quiet badge by the headword.
             if e.draft {
-                h.text(" ");
                 let attrs = [("class", Some("badge status")), ("title", Some(t.draft_notice))];
                 h.el_text("span", &attrs, t.draft);
-            }
-            if let Some(o) = other_term {
-                h.text(" ");
-                h.el_text(
-                    "span",
-                    &[("class", Some("other-term")), ("lang", Some(lang.other().code()))],
-                    &format!("({o})"),
-                );
             }
         });
         if !e.variants.is_empty() {
@@ -362,6 +375,101 @@ fn heading(data: &EntryData) -> Html {
             h.el_text("p", &[("class", Some("notice"))], t.no_translation);
         }
     })
+}
+
+/// The entry's sections as a list of links to them.
+fn contents(data: &EntryData) -> Html {
+    let t = texts(data.lang);
+    build(|h| {
+        if data.sections.is_empty() {
+            return;
+        }
+        h.el_text("h2", &[("class", Some("toc-title"))], t.contents);
+        contents_list(data, h);
+    })
+}
+
+/// The same list behind a disclosure, for narrow screens.
+fn contents_disclosure(data: &EntryData) -> Html {
+    let t = texts(data.lang);
+    build(|h| {
+        if data.sections.is_empty() {
+            return;
+        }
+        h.el("details", &[("class", Some("toc"))], |h| {
+            h.el_text("summary", &[], t.contents);
+            h.el("nav", &[("aria-label", Some(t.contents))], |h| contents_list(data, h));
+        });
+    })
+}
+
+fn contents_list(data: &EntryData, h: &mut Html) {
+    // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
+    let here = urls::entry(data.lang, &data.summary.slug);
+    h.el("ol", &[], |h| {
+        for (id, title) in &data.sections {
+            let href = format!("{here}#{id}");
+            h.el("li", &[], |h| {
+                h.el_text("a", &[("href", Some(&href))], title);
+            });
+        }
+    });
+}
+
+/// The previous and next entries on the reading path, where the entry is on it.
+fn path_nav(data: &EntryData) -> Html {
+    let lang = data.lang;
+    let t = texts(lang);
+    build(|h| {
+        let Some(place) = &data.path else { return };
+        h.el_text(
+            "p",
+            &[("class", Some("path-place"))],
+            &format!("{} · {}/{}", t.reading_path, place.position, place.length),
+        );
+        for (neighbour, rel, label) in [(&place.previous, "prev", t.previous), (&place.next, "next", t.next)] {
+            if let Some(n) = neighbour {
+                let href = urls::entry(lang, &n.slug);
+                h.el(
+                    "a",
+                    &[("class", Some(rel)), ("rel", Some(rel)), ("href", Some(&href))],
+                    |h| {
+                        h.el_text("span", &[("class", Some("path-label"))], label);
+                        h.el_text("span", &[("class", Some("path-term"))], &n.term);
+                    },
+                );
+            }
+        }
+    })
+}
+
+/// Once the prose is on the page, scrolls to the section a language switch asked
+/// for (`urls::open_at_section`).
+fn go_to_pending_section(prose: RwSignal<Prose>) {
+    Effect::new(move |_| {
+        let state = prose.get();
+        if state == Prose::Failed || !urls::section_pending() {
+            return;
+        }
+        request_animation_frame(move || {
+            let target = urls::pending_section().and_then(|id| {
+                web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id(&id))
+                    .map(|el| (id, el))
+            });
+            match target {
+                Some((id, el)) => {
+                    urls::clear_pending_section();
+                    el.scroll_into_view();
+                    urls::replace_hash(&id);
+                }
+                // The prose is in and has no such section: forget it.
+                None if matches!(state, Prose::Ready(_)) => urls::clear_pending_section(),
+                None => {}
+            }
+        });
+    });
 }
 
 /// Copies the page's address, with its calculator state, and says so beside the button.

@@ -13,6 +13,7 @@ use crate::components::head::use_head;
 use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
 use crate::data::{self, Index, Lang, LoadError};
 use crate::dom::elements;
+use crate::pages::landing::landing_html;
 use crate::pages::not_found::NotFound;
 use crate::urls;
 use vocab::collation_key;
@@ -61,6 +62,12 @@ fn LoadIndex(lang: Lang) -> impl IntoView {
         }
         .into_any(),
     }
+}
+
+/// The title of a language's index page, which is its landing page.
+pub fn title(lang: Lang) -> String {
+    let t = texts(lang);
+    format!("{} · {}", t.site_title, t.site_tagline)
 }
 
 /// The heading an entry is listed under, from its collation key: its first letter
@@ -215,7 +222,7 @@ fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
             ];
             h.el("section", &attrs, |h| {
                 h.el_text(
-                    "h2",
+                    "h3",
                     &[("id", Some(&heading)), ("tabindex", Some("-1"))],
                     &l.to_string(),
                 );
@@ -259,6 +266,7 @@ fn options_html(lang: Lang, options: &[(&str, &str)]) -> Html {
 /// The page's static parts as markup: letter bar, list, the two filters' options and
 /// the count. Empty while taking over a pre-rendered index, which has them already.
 struct Parts {
+    landing: String,
     letters: String,
     list: String,
     categories: String,
@@ -270,6 +278,7 @@ fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
     let Some(index) = index else {
         let empty = String::new;
         return Parts {
+            landing: empty(),
             letters: empty(),
             list: empty(),
             categories: empty(),
@@ -293,6 +302,7 @@ fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
     let markers: Vec<(&str, &str)> = markers.into_iter().map(|m| (m, m)).collect();
     let categories: Vec<(&str, &str)> = index.categories.iter().map(|(s, n)| (s.as_str(), n.as_str())).collect();
     Parts {
+        landing: landing_html(lang, index).into_string(),
         letters: letters_html(lang, &used).into_string(),
         list: list_html(lang, &groups).into_string(),
         categories: options_html(lang, &categories).into_string(),
@@ -365,14 +375,16 @@ impl Filters {
 #[component]
 fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
     let t = texts(lang);
-    use_head(format!("{} · {}", t.index_heading, t.site_title), lang);
+    use_head(title(lang), lang);
     let main = NodeRef::<leptos::html::Main>::new();
     let parts = parts(lang, index);
     let f = Filters::new(lang, main);
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
         <main id="main" tabindex="-1" class="index" node_ref=main>
-            <h1>{t.index_heading}</h1>
+            <h1>{t.site_title}</h1>
+            <div class="landing" inner_html=parts.landing></div>
+            <h2 id="all-terms">{t.index_heading}</h2>
             <div class="filters">
                 <div class="filter">
                     <label for="filter-category">{t.filter_category}</label>

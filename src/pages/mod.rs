@@ -3,4 +3,5 @@
 pub mod entry;
 pub mod home;
 pub mod index;
+pub mod landing;
 pub mod not_found;

@@ -97,6 +97,22 @@ pub struct Texts {
     pub ridge_point: &'static str,
     pub memory_runs_out: &'static str,
     pub turns_compute_bound: &'static str,
+    /// Chart annotations, each with a value formatted by crates/roofline: the
+    /// bandwidth on the roofline's slope, the peak on its roof, the ridge point, the
+    /// current batch, the requests that fit; and the pinned scenario's points.
+    pub chart_bandwidth: fn(&str) -> String,
+    pub chart_peak: fn(&str) -> String,
+    pub chart_ridge: fn(&str) -> String,
+    pub chart_batch_now: fn(&str) -> String,
+    pub chart_requests: fn(&str) -> String,
+    pub chart_pinned_point: &'static str,
+    /// What a chart shows, in a sentence under it: where decode and prefill sit
+    /// (intensity ÷ ridge point, below 1 memory-bound); where the batch turns
+    /// compute-bound and where memory is full (counts, `None` where not reached or
+    /// nothing fits); the requests that fit at the current context.
+    pub caption_roofline: fn(decode_ratio: f64, prefill_ratio: f64) -> String,
+    pub caption_batch: fn(critical: Option<&str>, full: Option<&str>) -> String,
+    pub caption_capacity: fn(requests: Option<&str>, context: &str) -> String,
     pub field_help: fn(Field) -> &'static str,
     pub model_details: &'static str,
     pub own_model: &'static str,
@@ -133,6 +149,9 @@ pub struct Texts {
     pub landing_lead: &'static str,
     pub landing_detail: &'static str,
     pub landing_picture: &'static str,
+    /// The landing picture's names for the slope and the roof.
+    pub picture_slope: &'static str,
+    pub picture_roof: &'static str,
     pub reading_path: &'static str,
     /// An entry's table of contents, and its place on the reading path.
     pub contents: &'static str,
@@ -497,6 +516,41 @@ static DE: Texts = Texts {
     ridge_point: "Knick",
     memory_runs_out: "Speicher voll",
     turns_compute_bound: "compute-bound ab hier",
+    chart_bandwidth: |v| format!("Bandbreite {v}"),
+    chart_peak: |v| format!("Spitzenleistung {v}"),
+    chart_ridge: |v| format!("Knickpunkt {v}"),
+    chart_batch_now: |v| format!("Batchgröße {v}"),
+    chart_requests: |v| {
+        if v == "1" {
+            "1\u{a0}Anfrage".into()
+        } else {
+            format!("{v}\u{a0}Anfragen")
+        }
+    },
+    chart_pinned_point: "A",
+    caption_roofline: caption_roofline_de,
+    caption_batch: |critical, full| match (critical, full) {
+        (_, None) => "Der Speicher fasst nicht einmal eine Anfrage: Es gibt keinen Durchsatz zu zeigen.".into(),
+        (Some(c), Some(f)) => format!(
+            "Der Durchsatz des ganzen Batches wächst mit der Batchgröße, solange die Bandbreite bremst: \
+             bis zu einer Batchgröße von {c}. Darüber bremst die Rechenleistung, und die Kurve flacht ab. \
+             Bei {f}\u{a0}Anfragen ist der Speicher voll."
+        ),
+        (None, Some(f)) => format!(
+            "Der Durchsatz des ganzen Batches wächst mit der Batchgröße, bis der Speicher bei {f}\u{a0}Anfragen \
+             voll ist: Bis dahin bremst die Bandbreite."
+        ),
+    },
+    caption_capacity: |requests, context| match requests {
+        Some(n) => format!(
+            "Der KV-Cache jeder Anfrage wächst mit ihrem Kontext: Je länger der Kontext, desto weniger Anfragen \
+             passen in den Speicher. Bei {context}\u{a0}Tokens sind es {n}."
+        ),
+        None => format!(
+            "Der KV-Cache jeder Anfrage wächst mit ihrem Kontext: Bei {context}\u{a0}Tokens passt nicht einmal \
+             eine Anfrage in den Speicher."
+        ),
+    },
     field_help: help_de,
     model_details: "Modelldetails",
     own_model: "Eigenes Modell (config.json)",
@@ -546,6 +600,8 @@ static DE: Texts = Texts {
         brauchst kein Vorwissen über GPUs, nur Neugier auf die Frage, wohin die Zeit eines Tokens geht.",
     landing_picture: "Das Roofline-Modell: Links vom Knickpunkt (Ridge) begrenzt die Speicherbandbreite, rechts davon \
         die Rechenleistung. Der Decode-Schritt liegt weit links.",
+    picture_slope: "Speicherbandbreite",
+    picture_roof: "Spitzen-FLOP/s",
     reading_path: "Hier anfangen",
     contents: "Inhalt",
     section_link: "Link zu diesem Abschnitt",
@@ -678,6 +734,39 @@ static EN: Texts = Texts {
     ridge_point: "ridge",
     memory_runs_out: "memory full",
     turns_compute_bound: "compute-bound from here",
+    chart_bandwidth: |v| format!("bandwidth {v}"),
+    chart_peak: |v| format!("peak {v}"),
+    chart_ridge: |v| format!("ridge point {v}"),
+    chart_batch_now: |v| format!("batch {v}"),
+    chart_requests: |v| {
+        if v == "1" {
+            "1\u{a0}request".into()
+        } else {
+            format!("{v}\u{a0}requests")
+        }
+    },
+    chart_pinned_point: "A",
+    caption_roofline: caption_roofline_en,
+    caption_batch: |critical, full| match (critical, full) {
+        (_, None) => "Memory does not hold a single request: there is no throughput to show.".into(),
+        (Some(c), Some(f)) => format!(
+            "The whole batch's throughput grows with the batch while memory is the limit, up to a batch of {c}; \
+             beyond it compute is the limit and the curve flattens. Memory is full at {f}\u{a0}requests."
+        ),
+        (None, Some(f)) => format!(
+            "The whole batch's throughput grows with the batch until memory is full at {f}\u{a0}requests: \
+             memory is the limit all the way."
+        ),
+    },
+    caption_capacity: |requests, context| match requests {
+        Some(n) => format!(
+            "Each request's KV cache grows with its context, so the longer the context, the fewer requests fit: \
+             {n} at {context}\u{a0}tokens."
+        ),
+        None => format!(
+            "Each request's KV cache grows with its context: at {context}\u{a0}tokens not even one request fits."
+        ),
+    },
     field_help: help_en,
     model_details: "Model details",
     own_model: "Your model (config.json)",
@@ -727,6 +816,8 @@ static EN: Texts = Texts {
         GPUs needed, only curiosity about where the time of a token goes.",
     landing_picture: "The roofline model: left of the ridge point, memory bandwidth is the limit; right of it, \
         compute. A decode step sits far to the left.",
+    picture_slope: "memory bandwidth",
+    picture_roof: "peak FLOP/s",
     reading_path: "Start here",
     contents: "On this page",
     section_link: "Link to this section",
@@ -740,6 +831,58 @@ static EN: Texts = Texts {
         }
     },
 };
+
+/// Where a phase sits against the ridge point, from its intensity ÷ ridge point:
+/// 0 far left (below a tenth), 1 left, 2 right, 3 far right (ten times or more).
+fn ridge_side(ratio: f64) -> usize {
+    usize::from(ratio >= 0.1) + usize::from(ratio >= 1.0) + usize::from(ratio >= 10.0)
+}
+
+fn caption_roofline_de(decode: f64, prefill: f64) -> String {
+    let side = |r: f64| ["weit links", "links", "rechts", "weit rechts"][ridge_side(r)];
+    let limit = |r: f64| if r < 1.0 { "Bandbreite" } else { "Rechenleistung" };
+    let first = format!(
+        "Der Decode-Schritt liegt {} vom Knickpunkt: Die {} bremst.",
+        side(decode),
+        limit(decode)
+    );
+    if (decode < 1.0) == (prefill < 1.0) {
+        format!(
+            "{first} Auch der Prefill liegt {} davon: Die {} bremst beide.",
+            side(prefill),
+            limit(prefill)
+        )
+    } else {
+        format!(
+            "{first} Der Prefill liegt {} davon: Die {} bremst.",
+            side(prefill),
+            limit(prefill)
+        )
+    }
+}
+
+fn caption_roofline_en(decode: f64, prefill: f64) -> String {
+    let side = |r: f64| ["far left", "left", "right", "far right"][ridge_side(r)];
+    let limit = |r: f64| if r < 1.0 { "memory" } else { "compute" };
+    let first = format!(
+        "Decode sits {} of the ridge point: {} is the limit.",
+        side(decode),
+        limit(decode)
+    );
+    if (decode < 1.0) == (prefill < 1.0) {
+        format!(
+            "{first} Prefill sits {} of it too, so {} limits both.",
+            side(prefill),
+            limit(prefill)
+        )
+    } else {
+        format!(
+            "{first} Prefill sits {} of it: {} is the limit.",
+            side(prefill),
+            limit(prefill)
+        )
+    }
+}
 
 fn config_error_de(e: &ConfigError) -> String {
     match e {

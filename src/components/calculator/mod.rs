@@ -212,6 +212,21 @@ fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
     })
 }
 
+/// The scenario the results describe, in one line (shown in print).
+fn scenario_line(state: CalcState, lang: Lang) -> String {
+    let t = texts(lang);
+    let (s, _) = state.valid.get();
+    let setup = state.setup();
+    let count = |v: u32| Quantity::new(f64::from(v), Unit::Count).format(lang.locale());
+    (t.scenario_line)(
+        setup.model_name(t.own_model),
+        setup.hardware_name(),
+        s.workload.devices,
+        &count(s.workload.batch),
+        &count(s.workload.context),
+    )
+}
+
 /// The results: verdict, warnings, the outputs the entry shows, the comparison and
 /// the formulas.
 fn results(state: CalcState, lang: Lang) -> impl IntoView {
@@ -220,6 +235,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
     view! {
         <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
             <h3>{t.results}</h3>
+            <p class="scenario-line">{move || scenario_line(state, lang)}</p>
             // Always in the page, so that its text coming and going moves nothing.
             <p class="stale-notice">{move || stale_text(state, lang)}</p>
             {verdict(state, lang)}
@@ -374,6 +390,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let number_field = move |b: &fields::Binding| view! { <NumberField state lang binding=*b uid/> };
     view! {
         <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
+            <p class="needs-js">{t.needs_javascript}</p>
             <fieldset class="workload">
                 <legend>{t.workload_fields}</legend>
                 {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER)}

@@ -237,3 +237,45 @@ test.describe('without JavaScript', () => {
     }
   });
 });
+
+test('on a phone the verdict stays in view while a field is edited', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const lang of ['en', 'de'] as const) {
+    await page.goto(`${lang}/memory-bound`);
+    await live(page);
+    const batch = page.locator('#calc0-batch');
+    await batch.scrollIntoViewIfNeeded();
+    await batch.focus();
+    const bar = page.locator('.verdict-bar');
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expect(bar.locator('strong')).toHaveText(await page.locator('.calc-results .verdict strong').innerText());
+    // The form is the first thing of the calculator; the bar follows the input.
+    await batch.fill('512');
+    await expect(bar).toContainText(lang === 'en' ? /tokens\/s/ : /Token\/s/);
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    const inputTop = (await batch.boundingBox())!.y;
+    const barTop = (await bar.boundingBox())!.y;
+    expect(barTop).toBeGreaterThan(inputTop);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.locator('.verdict-bar')).toBeHidden();
+});
+
+test('a query with no hit here offers the other language\'s hits by count', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const box = page.getByRole('combobox');
+  await box.fill('speicher');
+  await expect(page.locator('#search-status')).toHaveText(/^No match/);
+  const offer = page.locator('#search-other');
+  await expect(offer).toHaveText(/^\d+ match(es)? in German$/);
+  const n = Number((await offer.innerText()).split(' ')[0]);
+  await offer.click();
+  await expect(page.locator('#search-results [role="option"]')).toHaveCount(n);
+  await expect(page.locator('#search-results [role="option"]').first()).toContainText('DE');
+  await expect(offer).toBeHidden();
+  await page.goto('de/memory-bound');
+  await live(page);
+  await page.getByRole('combobox').fill('weights');
+  await expect(page.locator('#search-other')).toHaveText(/^\d+ Treffer auf Englisch$/);
+});

@@ -158,13 +158,42 @@ fn render(st: &mut State, lang: Lang) {
         status.set_text_content(Some(&text));
     }
     list.set_inner_html(options_html(&hits, st.active, lang).as_str());
+    // Nothing here, something in the other language: offer it by its count.
+    let elsewhere = match index(lang.other()) {
+        Some(other) if hits.is_empty() && !st.both && !st.query.trim().is_empty() => search(&st.query, &[other]).len(),
+        _ => 0,
+    };
+    if let Some(offer) = by_id("search-other") {
+        let _ = offer.toggle_attribute_with_force("hidden", elsewhere == 0);
+        if elsewhere > 0 {
+            offer.set_text_content(Some(&(t.search_other_language)(elsewhere)));
+        }
+    }
+}
+
+/// Searches both languages, as the checkbox does.
+fn search_both(st: &mut State) {
+    st.both = true;
+    let checkbox = by_id("search-panel")
+        .and_then(|p| p.query_selector("input[type=checkbox]").ok().flatten())
+        .and_then(|c| c.dyn_into::<web_sys::HtmlInputElement>().ok());
+    if let Some(c) = checkbox {
+        c.set_checked(true);
+    }
+    if let Some(i) = input() {
+        let _ = i.focus();
+    }
 }
 
 /// Loads the indexes the search needs that are not loaded yet (on the first focus,
 /// keystroke or change of languages), then shows the results.
 fn load(state: &Rc<RefCell<State>>, lang: Lang) {
-    let missing: Vec<Lang> = languages(&state.borrow(), lang)
+    // Once the reader types, the other language's index too: a query without hits
+    // here offers its hits there.
+    let typed = !state.borrow().query.trim().is_empty();
+    let missing: Vec<Lang> = [lang, lang.other()]
         .into_iter()
+        .filter(|l| *l == lang || typed || state.borrow().both)
         .filter(|l| index(*l).is_none())
         .collect();
     for l in missing {
@@ -213,6 +242,7 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
             }
             return None;
         }
+        "click" if target.as_ref().is_some_and(|t| t.id() == "search-other") => search_both(st),
         // A followed link: the router opens it; the box closes and empties.
         "click" => {
             if target.is_some_and(|t| t.closest("#search-results a").ok().flatten().is_some()) {
@@ -321,6 +351,16 @@ fn markup(lang: Lang) -> Html {
                         ("aria-live", Some("polite")),
                     ],
                     t.search_hint,
+                );
+                h.el_text(
+                    "button",
+                    &[
+                        ("id", Some("search-other")),
+                        ("type", Some("button")),
+                        ("class", Some("search-other")),
+                        ("hidden", Some("")),
+                    ],
+                    "",
                 );
                 h.el_text(
                     "ul",

@@ -134,6 +134,10 @@ pub struct Texts {
     pub unpin: &'static str,
     pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
     pub pinned_value: &'static str,
+    /// The current scenario's label beside a pinned one ("B:").
+    pub current_value: &'static str,
+    /// The switch that shows the figures a comparison leaves unchanged.
+    pub unchanged_figures: fn(usize) -> String,
     pub series_pinned: &'static str,
     /// The tooltip of a live figure in the prose: what computes it.
     pub computed_by_calculator: &'static str,
@@ -158,6 +162,8 @@ pub struct Texts {
     pub section_link: &'static str,
     pub previous: &'static str,
     pub next: &'static str,
+    /// The compact bar that keeps the verdict in view on a phone: memory in use.
+    pub memory_in_use: fn(used: &str, total: &str) -> String,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -579,6 +585,14 @@ static DE: Texts = Texts {
     unpin: "Vergleich beenden",
     compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
     pinned_value: "A:",
+    current_value: "B:",
+    unchanged_figures: |n| {
+        if n == 1 {
+            "1 unveränderten Wert zeigen".to_string()
+        } else {
+            format!("{n} unveränderte Werte zeigen")
+        }
+    },
     series_pinned: "A (festgehalten)",
     computed_by_calculator: "vom Rechner berechnet; folgt seinen Eingaben",
     needs_javascript: "Der Rechner braucht JavaScript. Ohne JavaScript zeigt er die Ergebnisse des Beispiels.",
@@ -607,6 +621,7 @@ static DE: Texts = Texts {
     section_link: "Link zu diesem Abschnitt",
     previous: "Zurück",
     next: "Weiter",
+    memory_in_use: |used, total| format!("Speicher {used} von {total}"),
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -795,6 +810,14 @@ static EN: Texts = Texts {
     unpin: "Stop comparing",
     compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
     pinned_value: "A:",
+    current_value: "B:",
+    unchanged_figures: |n| {
+        if n == 1 {
+            "Show 1 unchanged figure".to_string()
+        } else {
+            format!("Show {n} unchanged figures")
+        }
+    },
     series_pinned: "A (pinned)",
     computed_by_calculator: "computed by the calculator; follows its inputs",
     needs_javascript: "The calculator needs JavaScript. Without it, it shows the example's results.",
@@ -823,6 +846,7 @@ static EN: Texts = Texts {
     section_link: "Link to this section",
     previous: "Previous",
     next: "Next",
+    memory_in_use: |used, total| format!("memory {used} of {total}"),
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()

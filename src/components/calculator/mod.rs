@@ -41,11 +41,26 @@ fn ratio(output: Output, b: &Report, a: &Report, lang: Lang) -> Option<String> {
     (a > 0.0).then(|| Quantity::new(b / a, Unit::Number).format(lang.locale()))
 }
 
+/// Whether a pinned scenario A shows the same text for `output` as the current B.
+fn unchanged(state: CalcState, lang: Lang, output: Output) -> bool {
+    let Some((_, a)) = state.pinned_valid.get() else {
+        return false;
+    };
+    output_text(output, &a, lang) == output_text(output, &state.valid.get().1, lang)
+}
+
 /// One output with its value, the pinned scenario's value and the ratio of the two,
-/// and, on demand, its arithmetic.
+/// and, on demand, its arithmetic. While a scenario is pinned, the current value is
+/// labelled B, and a row whose figure A shares is folded away.
 fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) -> impl IntoView {
     let t = texts(lang);
     let value = move || output_text(output, &state.valid.get().1, lang);
+    let b_label = move || {
+        state
+            .pinned
+            .with(Option::is_some)
+            .then(|| view! { <span class="current-label">{t.current_value}" "</span> })
+    };
     let pinned = move || {
         let (_, a) = state.pinned_valid.get()?;
         let b = state.valid.get().1;
@@ -65,9 +80,9 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
             .map(|f| view! { <span class="formula">{f}</span> })
     };
     view! {
-        <div class="output" data-output=output.id()>
+        <div class="output" data-output=output.id() class:unchanged=move || unchanged(state, lang, output)>
             <dt>{(t.output_label)(output)}</dt>
-            <dd><span class="value">{value}</span>{pinned}{formula}</dd>
+            <dd>{b_label}<span class="value">{value}</span>{pinned}{formula}</dd>
         </div>
     }
 }
@@ -88,6 +103,37 @@ fn verdict(state: CalcState, lang: Lang) -> impl IntoView {
                 <strong>{label}</strong>
                 " "
                 <span>{(t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale())}</span>
+            </p>
+        }
+    }
+}
+
+/// The verdict and the two figures a reader watches, in a bar that stays at the
+/// bottom of a phone's screen while the form is edited (on wide screens the results
+/// stand beside the form, and the bar is not shown).
+fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        let (_, r) = state.valid.get();
+        let locale = lang.locale();
+        let (label, class) = match r.decode.bound {
+            Bound::Memory => (t.memory_bound, "verdict-bar memory"),
+            Bound::Compute => (t.compute_bound, "verdict-bar compute"),
+        };
+        let used = r.weight_bytes.0 + r.kv_batch.0 * r.kv_copies;
+        let bytes = |v: f64| Quantity::new(v, Unit::BytesSi).format(locale);
+        let speed = output_text(Output::TokensPerS, &r, lang);
+        let memory = (t.memory_in_use)(&bytes(used), &bytes(r.memory.0));
+        let class = if state.stale() {
+            format!("{class} stale")
+        } else {
+            class.to_string()
+        };
+        view! {
+            <p class=class aria-hidden="true">
+                <strong>{label}</strong>
+                <span>{speed}</span>
+                <span class:over=!r.capacity.batch_fits>{memory}</span>
             </p>
         }
     }
@@ -148,20 +194,51 @@ fn names(b: &Setup, a: &Setup, own: &'static str) -> (String, String) {
     }
 }
 
-/// Pinning: the button, and while a scenario is pinned the comparison in one line.
-fn compare(state: CalcState, lang: Lang) -> impl IntoView {
+/// While a scenario is pinned, the comparison in one line: the headline of the
+/// results.
+fn compare_summary(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
-    let summary = move || {
+    move || {
         let a_setup = state.pinned.get()?;
         let (_, a) = state.pinned_valid.get()?;
         let b = state.valid.get().1;
         let ratio = ratio(Output::BatchTokensPerS, &b, &a, lang)?;
         let (nb, na) = names(&state.setup(), &a_setup, t.own_model);
         Some(view! { <p class="compare-summary">{(t.compare_summary)(&nb, &na, &ratio)}</p> })
-    };
+    }
+}
+
+/// While a scenario is pinned, the switch that unfolds the rows A and B share.
+fn unchanged_switch(state: CalcState, lang: Lang, shown: RwSignal<bool>) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        state.pinned.with(Option::is_some).then_some(())?;
+        let n = state
+            .example
+            .show
+            .iter()
+            .filter(|o| unchanged(state, lang, **o))
+            .count();
+        (n > 0).then(|| {
+            view! {
+                <label class="unchanged-toggle">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || shown.get()
+                        on:change=move |ev| shown.set(event_target_checked(&ev))
+                    />
+                    " "{(t.unchanged_figures)(n)}
+                </label>
+            }
+        })
+    }
+}
+
+/// Pinning: the button that pins the current scenario as A, or lets it go.
+fn compare(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
     let pinned = move || state.pinned.with(Option::is_some);
     view! {
-        {summary}
         <button
             type="button"
             class="pin"
@@ -232,19 +309,22 @@ fn scenario_line(state: CalcState, lang: Lang) -> String {
 fn results(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     let formulas = RwSignal::new(false);
+    let unchanged_shown = RwSignal::new(false);
     view! {
         <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
             <h3>{t.results}</h3>
             <p class="scenario-line">{move || scenario_line(state, lang)}</p>
             // Always in the page, so that its text coming and going moves nothing.
             <p class="stale-notice">{move || stale_text(state, lang)}</p>
+            {compare_summary(state, lang)}
             {verdict(state, lang)}
             {fit_notice(state, lang, "in-results")}
             {context_warning(state, lang)}
-            <dl class="outputs">
+            <dl class="outputs" class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()>
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
                 {moe_outputs(state, lang, formulas)}
             </dl>
+            {unchanged_switch(state, lang, unchanged_shown)}
             {compare(state, lang)}
             <label class="formula-toggle">
                 <input
@@ -431,6 +511,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             <div class="calc-grid">
                 {results(state, lang)}
                 {inputs(state, lang, uid)}
+                {verdict_bar(state, lang)}
             </div>
             <div class="charts">
                 {state.example.charts.iter().map(chart_figure).collect_view()}

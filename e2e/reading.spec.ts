@@ -45,7 +45,7 @@ test('the colour scheme switches, redraws the charts and is remembered', async (
       .locator('figure[data-chart="roofline"] canvas')
       .evaluate((c: HTMLCanvasElement) => Array.from(c.getContext('2d')!.getImageData(2, 2, 1, 1).data.slice(0, 3)));
   expect(await corner()).toEqual([255, 255, 255]);
-  await page.getByRole('button', { name: 'Light/dark' }).click();
+  await page.getByRole('button', { name: 'Colors: system' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(corner).toEqual([24, 26, 31]);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(24, 26, 31)');
@@ -53,8 +53,12 @@ test('the colour scheme switches, redraws the charts and is remembered', async (
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.goto('de/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.getByRole('button', { name: 'Hell/Dunkel' }).click();
+  await page.getByRole('button', { name: 'Farben: dunkel' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // Third: back to the system's scheme, and nothing remembered.
+  await page.getByRole('button', { name: 'Farben: hell' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
 });
 
 test('a wide table on a phone scrolls from the keyboard, inside its named box', async ({ page, problems }) => {

@@ -116,6 +116,9 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
     Ok(html)
 }
 
+/// The picture shared links show, below the site's base (copied from `public/`).
+const OG_IMAGE: &str = "public/og-image.png";
+
 /// The page's own head: title, description, canonical and alternate addresses,
 /// Open Graph, and the data files the app reads (an entry page preloads its own).
 fn head(page: &Page, origin: &str) -> Html {
@@ -144,6 +147,8 @@ fn head(page: &Page, origin: &str) -> Html {
                 ],
             );
         }
+        // The site's mark for shared links: the roofline with its two regimes.
+        let image = format!("{origin}{BASE_PATH}{OG_IMAGE}");
         for (key, value) in [
             ("og:type", page.kind),
             ("og:title", &page.title),
@@ -151,11 +156,15 @@ fn head(page: &Page, origin: &str) -> Html {
             ("og:url", &url),
             ("og:locale", locale),
             ("og:site_name", texts(page.lang).site_title),
+            ("og:image", &image),
+            ("og:image:width", "1200"),
+            ("og:image:height", "630"),
+            ("og:image:alt", texts(page.lang).landing_picture),
         ] {
             meta(h, "property", key, value);
         }
         for (key, value) in [
-            ("twitter:card", "summary"),
+            ("twitter:card", "summary_large_image"),
             ("twitter:title", &page.title),
             ("twitter:description", &page.description),
         ] {

@@ -12,9 +12,22 @@ pub fn use_head(title: String, lang: Lang) {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
+        // A new title means the app navigated: the focus goes to the new page's
+        // content (without scrolling), as a page load would put it at its start.
+        let navigated = document.title() != title;
         document.set_title(&title);
         if let Some(root) = document.document_element() {
             let _ = root.set_attribute("lang", lang.code());
+        }
+        if navigated {
+            let main = document
+                .get_element_by_id("main")
+                .and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok());
+            if let Some(main) = main {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = main.focus_with_options(&options);
+            }
         }
     });
 }

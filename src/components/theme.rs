@@ -36,20 +36,44 @@ pub fn is_dark() -> bool {
     }
 }
 
-fn switch() {
-    let next = if is_dark() { "light" } else { "dark" };
-    let Some(window) = web_sys::window() else { return };
-    if let Some(root) = window.document().and_then(|d| d.document_element()) {
-        let _ = root.set_attribute("data-theme", next);
-    }
-    if let Ok(Some(storage)) = window.local_storage() {
-        let _ = storage.set_item(KEY, next);
+/// The next scheme in the cycle the button walks: the system's, dark, light.
+fn next(current: Option<&str>) -> Option<&'static str> {
+    match current {
+        None => Some("dark"),
+        Some("dark") => Some("light"),
+        Some(_) => None,
     }
 }
 
-/// The button that switches between light and dark.
+fn switch() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    let next = next(root.get_attribute("data-theme").as_deref());
+    let storage = window.local_storage().ok().flatten();
+    match next {
+        Some(scheme) => {
+            let _ = root.set_attribute("data-theme", scheme);
+            if let Some(s) = storage {
+                let _ = s.set_item(KEY, scheme);
+            }
+        }
+        None => {
+            let _ = root.remove_attribute("data-theme");
+            if let Some(s) = storage {
+                let _ = s.remove_item(KEY);
+            }
+        }
+    }
+}
+
+/// The button that walks the colour schemes: the system's, dark, light. It names
+/// the scheme in use; the styles show the name that matches `<html data-theme>`, so
+/// that the pre-rendered page names it right from the first paint.
 #[component]
 pub fn ThemeToggle(lang: Lang) -> impl IntoView {
+    let t = texts(lang);
     let changed = use_context::<ThemeChanged>();
     let on_click = move |_| {
         switch();
@@ -58,6 +82,22 @@ pub fn ThemeToggle(lang: Lang) -> impl IntoView {
         }
     };
     view! {
-        <button type="button" class="theme-toggle" on:click=on_click>{texts(lang).switch_theme}</button>
+        <button type="button" class="theme-toggle" title=t.switch_theme on:click=on_click>
+            <span class="theme-system">{t.theme_system}</span>
+            <span class="theme-dark">{t.theme_dark}</span>
+            <span class="theme-light">{t.theme_light}</span>
+        </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next;
+
+    #[test]
+    fn the_button_walks_system_dark_light() {
+        assert_eq!(next(None), Some("dark"));
+        assert_eq!(next(Some("dark")), Some("light"));
+        assert_eq!(next(Some("light")), None);
     }
 }

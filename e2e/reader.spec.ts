@@ -279,3 +279,19 @@ test('a query with no hit here offers the other language\'s hits by count', asyn
   await page.getByRole('combobox').fill('weights');
   await expect(page.locator('#search-other')).toHaveText(/^\d+ Treffer auf Englisch$/);
 });
+
+test('picking a model takes its published checkpoint type unless the reader chose one', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const weights = page.locator('#calc0-weights');
+  await expect(weights).toHaveValue('fp16');
+  await page.locator('#calc0-model').selectOption('deepseek-v3');
+  await expect(weights).toHaveValue('fp8');
+  // 671 billion parameters in FP8: 671 GB, on H200s of 141 GB.
+  await expect(page.locator('.does-not-fit.by-model')).toContainText('DeepSeek-V3');
+  await page.locator('#calc0-model').selectOption('llama-3.1-8b');
+  await expect(weights).toHaveValue('fp16');
+  await weights.selectOption('int4');
+  await page.locator('#calc0-model').selectOption('deepseek-v3');
+  await expect(weights).toHaveValue('int4');
+});

@@ -25,6 +25,7 @@ pub fn presets(p: &presets::Presets) -> Presets {
                 id: m.id.clone(),
                 name: m.name.clone(),
                 model: m.model,
+                weights: m.weights,
             })
             .collect(),
         hardware: p

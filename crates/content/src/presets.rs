@@ -81,6 +81,11 @@ struct ModelSpec {
     /// The checkpoint's storage type of the routed experts (`fp4` for MXFP4).
     #[serde(default)]
     expert_weights: Option<String>,
+    /// The published checkpoint's storage type of the weights (`fp8` for
+    /// DeepSeek-V3), which picking the model in a calculator takes; FP16/BF16 where
+    /// not given.
+    #[serde(default)]
+    weights: Option<String>,
     /// The longest context the model reads: `max_position_embeddings`.
     #[serde(default)]
     max_context: Option<u32>,
@@ -114,6 +119,8 @@ pub struct ModelPreset {
     pub name: String,
     /// The figures.
     pub model: Model,
+    /// The published checkpoint's storage type of the weights, where not 16-bit.
+    pub weights: Option<DataType>,
     /// Source URL per figure.
     pub sources: BTreeMap<String, String>,
 }
@@ -152,6 +159,7 @@ const MODEL_FIGURES: &[&str] = &[
     "kv_lora_rank",
     "qk_rope_head_dim",
     "expert_weights",
+    "weights",
     "max_context",
 ];
 
@@ -583,6 +591,7 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
             ("kv_lora_rank", s.kv_lora_rank.is_some()),
             ("qk_rope_head_dim", s.qk_rope_head_dim.is_some()),
             ("expert_weights", s.expert_weights.is_some()),
+            ("weights", s.weights.is_some()),
             ("max_context", s.max_context.is_some()),
         ] {
             if set {
@@ -597,10 +606,22 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
                  so that a longer context is flagged",
             ));
         }
+        let weights = match s.weights.as_deref().map(|id| (id, DataType::from_id(id))) {
+            None => None,
+            Some((_, Some(t))) => Some(t),
+            Some((id, None)) => {
+                out.push(
+                    item.error(&["weights"], format!("unknown data type `{id}`"))
+                        .hint(format!("one of {}", DataType::ALL.map(|d| d.id()).join(", "))),
+                );
+                return None;
+            }
+        };
         Some(ModelPreset {
             id: s.id,
             name: s.name,
             model,
+            weights,
             sources,
         })
     })

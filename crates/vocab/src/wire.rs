@@ -63,6 +63,9 @@ pub struct ModelPreset {
     pub name: String,
     /// Figures.
     pub model: Model,
+    /// The published checkpoint's storage type of the weights, where not 16-bit:
+    /// picking the model takes it.
+    pub weights: Option<DataType>,
 }
 
 /// The presets a calculator offers. Part of the browser bundle: a calculator needs
@@ -412,6 +415,7 @@ mod tests {
                 id: "m".into(),
                 name: "M".into(),
                 model: s.model,
+                weights: None,
             }],
             hardware: vec![HardwarePreset {
                 id: "h".into(),

@@ -521,6 +521,9 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
     };
     let on_change = move |ev: leptos::ev::Event| {
         let d = DataType::from_id(&event_target_value(&ev));
+        if of == TypeOf::Weights {
+            state.weights_chosen.set(true);
+        }
         state.scenario.update(|s| match (of, d) {
             (TypeOf::Weights, Some(d)) => s.weights = d,
             (TypeOf::Kv, Some(d)) => s.kv = d,

@@ -86,6 +86,9 @@ pub struct CalcState {
     pub valid: Memo<(Scenario, Report)>,
     /// The pinned scenario and its report, where it is valid.
     pub pinned_valid: Memo<Option<(Scenario, Report)>>,
+    /// Whether the reader chose the weights' data type: picking a model then keeps
+    /// it instead of taking the model's published checkpoint type.
+    pub weights_chosen: RwSignal<bool>,
 }
 
 /// Shortest text that reads back to the same value.
@@ -463,6 +466,7 @@ impl CalcState {
             error,
             valid,
             pinned_valid,
+            weights_chosen: RwSignal::new(false),
         }
     }
 
@@ -483,8 +487,22 @@ impl CalcState {
             ..untrack(|| self.setup())
         };
         if let Some(model) = setup.baseline_model(self.example) {
+            // The published checkpoint's type (DeepSeek-V3 in FP8), unless the reader
+            // chose one; back to the example's where the model has none.
+            let weights = (!self.weights_chosen.get_untracked()).then(|| {
+                presets()
+                    .models
+                    .get(i)
+                    .and_then(|p| p.weights)
+                    .unwrap_or(self.example.scenario.weights)
+            });
             self.model_preset.set(i);
-            self.scenario.update(|s| s.model = model);
+            self.scenario.update(|s| {
+                s.model = model;
+                if let Some(w) = weights {
+                    s.weights = w;
+                }
+            });
         }
     }
 
@@ -541,6 +559,7 @@ impl CalcState {
         self.hardware_preset.set(setup.hardware);
         self.unparsed.set(Vec::new());
         self.pinned.set(None);
+        self.weights_chosen.set(false);
     }
 }
 

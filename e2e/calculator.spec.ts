@@ -51,7 +51,7 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
   await page.goto('en/memory-bound');
   await ready(page);
   // A figure that follows the calculator (the one pinned to a rounded 2.0 TB/s does not).
-  const index = await page.locator('.prose .rv').filter({ hasText: /^6\.9 ms$/ }).first().getAttribute('data-rv');
+  const index = await page.locator('.prose .rv').filter({ hasText: /^6\.9\sms$/ }).first().getAttribute('data-rv');
   const prose = page.locator(`.prose .rv[data-rv="${index}"]`);
   await expect(prose).toHaveText('6.9 ms');
   expect(await paintedPixels(page, 'roofline')).toBeGreaterThan(0.01);
@@ -134,17 +134,18 @@ test('garbage in the query string shows the defaults and a notice', async ({ pag
   await expect(field(page, 'Batch size')).toHaveValue('1');
 });
 
-test('a shared link whose values do not fit together keeps them and says why', async ({ page, problems }) => {
+test('a shared link with a model that does not fit keeps it, computes it and says what it needs', async ({ page, problems }) => {
   for (const [lang, message] of [
-    ['en', /The weights need 141\sGB but only 72\.0\sGB are usable/],
-    ['de', /Die Gewichte brauchen 141\sGB, nutzbar sind nur 72,0\sGB/],
+    ['en', /The weights of Llama-3-70B need 2\s×\sNVIDIA A100 80GB SXM; on one they do not fit\./],
+    ['de', /Die Gewichte von Llama-3-70B brauchen 2\s×\sNVIDIA A100 80GB SXM; auf einer passen sie nicht\./],
   ] as const) {
     await page.goto(`${lang}/memory-bound?model=llama-3-70b&hw=a100-80gb&weights=fp16&gpus=1`);
     await live(page);
-    // The reader's values stay in the form, with the form's own message.
-    await expect(page.locator('.calculator .field-error').filter({ hasText: message })).toHaveCount(1);
-    await expect(page.locator('.calculator .stale-notice')).toBeVisible();
-    await expect(page.locator('.calculator .notice')).toHaveCount(0);
+    // The reader's values stay, the results are the model's own, and the notice says why it does not fit.
+    await expect(page.locator('.calculator .does-not-fit.by-model')).toContainText(message);
+    await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+    await expect(output(page, 'weight_bytes')).toContainText('141');
+    await expect(page.locator('.calculator .field-error:visible')).toHaveCount(0);
     await expect(page).toHaveURL(/model=llama-3-70b/);
   }
 });

@@ -171,10 +171,10 @@ test.describe('index', () => {
     await live(page);
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/glossary\/en\/$/);
-    await expect(page.locator('h1')).toHaveText('All terms');
+    await expect(page.locator('#all-terms')).toHaveText('All terms');
     await expect(page.locator('.term-list a.term:visible')).toHaveCount(entries.en.length);
     await page.getByRole('link', { name: 'Deutsch' }).click();
-    await expect(page.locator('h1')).toHaveText('Alle Begriffe');
+    await expect(page.locator('#all-terms')).toHaveText('Alle Begriffe');
     await search(page).fill('speicher');
     await expect(options(page).first()).toContainText('Speicherbandbreite');
   });
@@ -223,7 +223,7 @@ test.describe('index', () => {
     await live(page);
     const letters = page.getByRole('navigation', { name: 'Nach Anfangsbuchstabe' });
     // The letters in use are links, in the order of the groups.
-    const groups = (await page.locator('.letter-group h2').allTextContents()).map((l) => l.trim());
+    const groups = (await page.locator('.letter-group h3').allTextContents()).map((l) => l.trim());
     await expect(letters.getByRole('link')).toHaveText(groups);
     const metrics = await page.locator('.term-list li[data-marker="Metrik"] a.term').allTextContents();
     expect(metrics).toContain('Speicherbandbreite');

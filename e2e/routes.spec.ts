@@ -38,7 +38,7 @@ test('the root sends a German browser to the German index', async ({ browser }) 
   const page = await context.newPage();
   await page.goto('./');
   await expect(page).toHaveURL(/\/glossary\/de\/$/);
-  await expect(page.locator('h1')).toHaveText('Alle Begriffe');
+  await expect(page.locator('#all-terms')).toHaveText('Alle Begriffe');
   await context.close();
 });
 

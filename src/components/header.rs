@@ -26,6 +26,14 @@ pub enum LanguageTarget {
     },
 }
 
+/// Asks the translation to open at the section corresponding to the reader's.
+fn remember_section(ours: &[(String, String)], theirs: &[String]) {
+    match corresponding_section(ours, theirs) {
+        Some(id) => urls::open_at_section(id),
+        None => urls::clear_pending_section(),
+    }
+}
+
 /// The section of the translation that corresponds to the one the reader is in:
 /// the same position where both have as many sections, else the nearest by share.
 fn corresponding_section(ours: &[(String, String)], theirs: &[String]) -> Option<String> {
@@ -92,11 +100,9 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
                 href=move || urls::with_query(&urls::entry(other, slug), &query.get())
                 hreflang=other.code()
                 lang=other.code()
-                on:click=move |_| {
-                    if let Some(id) = corresponding_section(sections, their_sections) {
-                        urls::open_at_section(id);
-                    }
-                }
+                // Before the click: the router acts on the click itself.
+                on:pointerdown=move |_| remember_section(sections, their_sections)
+                on:keydown=move |_| remember_section(sections, their_sections)
             >
                 {texts(other).language_name}
             </a>

@@ -65,11 +65,12 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
         h.el("svg", &attrs, |h| {
             region("region memory", LEFT, RIDGE_X, h);
             region("region compute", RIDGE_X, RIGHT, h);
+            // The regions' names at their foot, clear of the roof and the points.
             text(
                 h,
                 "region-name memory",
-                (LEFT + RIDGE_X) / 2.0,
-                TOP - 2.0,
+                (LEFT + RIDGE_X) / 2.0 + 24.0,
+                BOTTOM - 8.0,
                 "middle",
                 t.memory_bound,
             );
@@ -77,7 +78,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 h,
                 "region-name compute",
                 (RIDGE_X + RIGHT) / 2.0,
-                TOP - 2.0,
+                BOTTOM - 8.0,
                 "middle",
                 t.compute_bound,
             );
@@ -118,16 +119,9 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 ("transform", Some(&rotate)),
             ];
             h.el_text("text", &attrs, t.picture_slope);
-            text(
-                h,
-                "line-name",
-                (RIDGE_X + RIGHT) / 2.0 + 6.0,
-                TOP + 15.0,
-                "middle",
-                t.picture_roof,
-            );
+            text(h, "line-name", RIGHT - 2.0, TOP - 7.0, "end", t.picture_roof);
             dot(h, "ridge", RIDGE_X, TOP);
-            text(h, "point-name", RIDGE_X + 6.0, TOP + 32.0, "middle", t.ridge_point);
+            text(h, "point-name", RIDGE_X + 8.0, TOP + 18.0, "start", t.ridge_point);
             dot(h, "decode", decode_x, slope_y(decode_x));
             text(
                 h,
@@ -138,7 +132,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 t.decode_point,
             );
             dot(h, "prefill", prefill_x, TOP);
-            text(h, "point-name", prefill_x, TOP + 32.0, "middle", t.prefill_point);
+            text(h, "point-name", prefill_x, TOP + 38.0, "middle", t.prefill_point);
             text(
                 h,
                 "axis-name",

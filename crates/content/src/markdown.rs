@@ -867,14 +867,24 @@ impl<'a, 'e> Renderer<'a, 'e> {
             Ok((value, shown)) => {
                 let index = self.body.inline.len();
                 // The tooltip names what the figure is and that the calculator computes it.
+                // A value whose sentence pins its case (`hardware=…`) is marked so:
+                // it does not follow the calculator as the others do.
                 let t = texts_for(self.src.locale);
-                let title = format!("{} · {}", (t.output_label)(value.output), t.computed_by_calculator);
+                let (class, note) = if value.overrides.is_empty() {
+                    (names::INLINE_VALUE.to_string(), t.computed_by_calculator)
+                } else {
+                    (
+                        format!("{} {}", names::INLINE_VALUE, names::PINNED_VALUE),
+                        t.computed_for_named_case,
+                    )
+                };
+                let title = format!("{} · {note}", (t.output_label)(value.output));
                 self.body.inline.push(value);
                 self.trusted(build(|h| {
                     h.el_text(
                         "span",
                         &[
-                            ("class", Some(names::INLINE_VALUE)),
+                            ("class", Some(&class)),
                             (names::INLINE_VALUE_ATTR, Some(&index.to_string())),
                             ("title", Some(&title)),
                         ],

@@ -102,7 +102,7 @@ pub const SCROLL: &str = "scroll";
 const HTML_CLASSES: &[(&str, &[&str])] = &[
     ("a", &["xref", vocab::names::HEADING_ANCHOR]),
     ("strong", &["missing-term"]),
-    ("span", &["rv", SCROLL]),
+    ("span", &["rv", vocab::names::PINNED_VALUE, SCROLL]),
     ("div", &["footnote-definition", SCROLL]),
     ("sup", &["footnote-reference", "footnote-definition-label"]),
 ];

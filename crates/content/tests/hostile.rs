@@ -177,7 +177,7 @@ fn value_allowed(tag: &str, name: &str, value: &str) -> bool {
         ("a", "rel") => value == "noopener noreferrer",
         ("strong", "class") => classes_within(value, &["missing-term"]),
         ("strong", "aria-describedby") => value == "not-yet-written",
-        ("span", "class") => classes_within(value, &["rv", "scroll"]),
+        ("span", "class") => classes_within(value, &["rv", "pinned", "scroll"]),
         ("div", "class") => classes_within(value, &["footnote-definition", "scroll"]),
         ("div" | "span", "role") => value == "group",
         ("div" | "span", "tabindex") => value == "0",

@@ -102,8 +102,9 @@ pub struct Texts {
     pub memory_runs_out: &'static str,
     pub turns_compute_bound: &'static str,
     /// Chart annotations, each with a value formatted by crates/roofline: the
-    /// bandwidth on the roofline's slope, the peak on its roof, the ridge point, the
-    /// current batch, the requests that fit; and the pinned scenario's points.
+    /// bandwidth on the roofline's slope, the peak on its roof, the ridge point (the
+    /// value last: the chart puts it on a line of its own), the current batch, the
+    /// requests that fit; and the pinned scenario's points.
     pub chart_bandwidth: fn(&str) -> String,
     pub chart_peak: fn(&str) -> String,
     pub chart_ridge: fn(&str) -> String,
@@ -145,6 +146,8 @@ pub struct Texts {
     pub series_pinned: &'static str,
     /// The tooltip of a live figure in the prose: what computes it.
     pub computed_by_calculator: &'static str,
+    /// The tooltip of a figure whose sentence names its case.
+    pub computed_for_named_case: &'static str,
     /// The line a calculator shows where JavaScript does not run.
     pub needs_javascript: &'static str,
     /// A model whose weights do not fit: `devices` devices hold them.
@@ -166,8 +169,11 @@ pub struct Texts {
     pub section_link: &'static str,
     pub previous: &'static str,
     pub next: &'static str,
-    /// The compact bar that keeps the verdict in view on a phone: memory in use.
+    /// The compact bar that keeps the verdict in view on a phone: memory in use,
+    /// the speed a request sees, and the verdict of a model that does not fit.
     pub memory_in_use: fn(used: &str, total: &str) -> String,
+    pub per_request: fn(speed: &str) -> String,
+    pub does_not_fit_short: &'static str,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -602,6 +608,7 @@ static DE: Texts = Texts {
     },
     series_pinned: "A (festgehalten)",
     computed_by_calculator: "vom Rechner berechnet; folgt seinen Eingaben",
+    computed_for_named_case: "vom Rechner berechnet, für den Fall, den der Satz nennt",
     needs_javascript: "Der Rechner braucht JavaScript. Ohne JavaScript zeigt er die Ergebnisse des Beispiels.",
     does_not_fit: |model, needed, hardware, devices| {
         if devices == 1 {
@@ -629,6 +636,8 @@ static DE: Texts = Texts {
     previous: "Zurück",
     next: "Weiter",
     memory_in_use: |used, total| format!("Speicher {used} von {total}"),
+    per_request: |speed| format!("{speed} pro Anfrage"),
+    does_not_fit_short: "Passt nicht",
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -830,6 +839,7 @@ static EN: Texts = Texts {
     },
     series_pinned: "A (pinned)",
     computed_by_calculator: "computed by the calculator; follows its inputs",
+    computed_for_named_case: "computed by the calculator for the case the sentence names",
     needs_javascript: "The calculator needs JavaScript. Without it, it shows the example's results.",
     does_not_fit: |model, needed, hardware, devices| {
         if devices == 1 {
@@ -857,6 +867,8 @@ static EN: Texts = Texts {
     previous: "Previous",
     next: "Next",
     memory_in_use: |used, total| format!("memory {used} of {total}"),
+    per_request: |speed| format!("{speed} per request"),
+    does_not_fit_short: "Does not fit",
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()

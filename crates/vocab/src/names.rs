@@ -12,6 +12,9 @@ pub const MISSING_TERM: &str = "missing-term";
 pub const MISSING_NOTE_ID: &str = "not-yet-written";
 /// Class of an inline value's span in the prose.
 pub const INLINE_VALUE: &str = "rv";
+/// Class of an inline value whose sentence pins its case (it does not follow the
+/// calculator's model or device).
+pub const PINNED_VALUE: &str = "pinned";
 /// Attribute of an inline value's span: its position in the entry's inline values.
 pub const INLINE_VALUE_ATTR: &str = "data-rv";
 /// Attribute of an inline value the reader's change has just moved: `a` or `b`,

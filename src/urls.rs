@@ -119,31 +119,6 @@ pub fn replace_hash(fragment: &str) {
     replace_address(&format!("{path}{search}#{fragment}"));
 }
 
-thread_local! {
-    /// The section a language switch asked for, until the entry it opens shows it.
-    static PENDING_SECTION: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Asks the next entry to open at the section with this id.
-pub fn open_at_section(id: String) {
-    PENDING_SECTION.with(|p| *p.borrow_mut() = Some(id));
-}
-
-/// Whether a section is asked for (tracked by no signal: read when the prose changes).
-pub fn section_pending() -> bool {
-    PENDING_SECTION.with(|p| p.borrow().is_some())
-}
-
-/// The section asked for, left in place.
-pub fn pending_section() -> Option<String> {
-    PENDING_SECTION.with(|p| p.borrow().clone())
-}
-
-/// Forgets the section asked for.
-pub fn clear_pending_section() {
-    PENDING_SECTION.with(|p| *p.borrow_mut() = None);
-}
-
 /// Replaces the current history entry's address with `target` where it differs.
 fn replace_address(target: &str) {
     let Some(window) = web_sys::window() else { return };

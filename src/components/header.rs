@@ -20,40 +20,7 @@ pub enum LanguageTarget {
     Entry {
         translation: Option<&'static str>,
         query: Signal<String>,
-        /// This entry's sections and the translation's, in order.
-        sections: &'static [(String, String)],
-        their_sections: &'static [String],
     },
-}
-
-/// Asks the translation to open at the section corresponding to the reader's.
-fn remember_section(ours: &[(String, String)], theirs: &[String]) {
-    match corresponding_section(ours, theirs) {
-        Some(id) => urls::open_at_section(id),
-        None => urls::clear_pending_section(),
-    }
-}
-
-/// The section of the translation that corresponds to the one the reader is in:
-/// the same position where both have as many sections, else the nearest by share.
-fn corresponding_section(ours: &[(String, String)], theirs: &[String]) -> Option<String> {
-    let document = web_sys::window()?.document()?;
-    // The reader's section: the last heading above the upper part of the screen.
-    let mut current = None;
-    for (k, (id, _)) in ours.iter().enumerate() {
-        let top = document.get_element_by_id(id)?.get_bounding_client_rect().top();
-        if top > 120.0 {
-            break;
-        }
-        current = Some(k);
-    }
-    let k = current?;
-    let j = if ours.len() == theirs.len() {
-        k
-    } else {
-        (k * theirs.len()) / ours.len().max(1)
-    };
-    theirs.get(j.min(theirs.len().saturating_sub(1))).cloned()
 }
 
 /// Scrolls to the element with `id` and gives it the focus (it needs a `tabindex`),
@@ -92,17 +59,12 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         LanguageTarget::Entry {
             translation: Some(slug),
             query,
-            sections,
-            their_sections,
         } => view! {
             <a
                 class="lang-switch"
                 href=move || urls::with_query(&urls::entry(other, slug), &query.get())
                 hreflang=other.code()
                 lang=other.code()
-                // Before the click: the router acts on the click itself.
-                on:pointerdown=move |_| remember_section(sections, their_sections)
-                on:keydown=move |_| remember_section(sections, their_sections)
             >
                 {texts(other).language_name}
             </a>

@@ -177,11 +177,10 @@ fn search_both(st: &mut State) {
     let checkbox = by_id("search-panel")
         .and_then(|p| p.query_selector("input[type=checkbox]").ok().flatten())
         .and_then(|c| c.dyn_into::<web_sys::HtmlInputElement>().ok());
+    // The focus stays on the button, inside the search: moving it from here would
+    // re-enter the listener while the state is borrowed.
     if let Some(c) = checkbox {
         c.set_checked(true);
-    }
-    if let Some(i) = input() {
-        let _ = i.focus();
     }
 }
 

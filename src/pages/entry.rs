@@ -282,15 +282,7 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
             });
         }
     });
-    // A language switch carries the reader's section; the entry opened by it goes
-    // there once its prose is in.
-    go_to_pending_section(prose);
-    let switch = LanguageTarget::Entry {
-        translation,
-        query,
-        sections: &data.sections,
-        their_sections: &data.translation_sections,
-    };
+    let switch = LanguageTarget::Entry { translation, query };
     view! {
         <SiteHeader lang switch=Some(switch)/>
         <main id="main" tabindex="-1" class="entry">
@@ -441,35 +433,6 @@ fn path_nav(data: &EntryData) -> Html {
             }
         }
     })
-}
-
-/// Once the prose is on the page, scrolls to the section a language switch asked
-/// for (`urls::open_at_section`).
-fn go_to_pending_section(prose: RwSignal<Prose>) {
-    Effect::new(move |_| {
-        let state = prose.get();
-        if state == Prose::Failed || !urls::section_pending() {
-            return;
-        }
-        request_animation_frame(move || {
-            let target = urls::pending_section().and_then(|id| {
-                web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id(&id))
-                    .map(|el| (id, el))
-            });
-            match target {
-                Some((id, el)) => {
-                    urls::clear_pending_section();
-                    el.scroll_into_view();
-                    urls::replace_hash(&id);
-                }
-                // The prose is in and has no such section: forget it.
-                None if matches!(state, Prose::Ready(_)) => urls::clear_pending_section(),
-                None => {}
-            }
-        });
-    });
 }
 
 /// Copies the page's address, with its calculator state, and says so beside the button.

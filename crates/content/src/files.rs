@@ -214,11 +214,6 @@ fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut 
         prose: prose_path.clone(),
         path: path_place(site, e),
         sections: e.body.sections.clone(),
-        translation_sections: e
-            .translation
-            .and_then(|i| site.entries.get(i))
-            .map(|t| t.body.sections.iter().map(|(id, _)| id.clone()).collect())
-            .unwrap_or_default(),
     };
     let bytes = wire::encode(&data);
     let path = wire::hashed_path(&format!("data/{}", lang.code()), &e.front.slug, "bin", &bytes);

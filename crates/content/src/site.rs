@@ -199,7 +199,7 @@ impl Resolve for LangIndex<'_> {
     }
 
     fn page(&self) -> String {
-        Site::url(self.base, self.lang, &self.page_slug)
+        Site::url(self.base, self.lang, self.page_slug)
     }
 }
 

@@ -335,9 +335,6 @@ pub struct EntryData {
     pub path: Option<PathPlace>,
     /// The entry's sections: each level-2 heading's id in the page and its title.
     pub sections: Vec<(String, String)>,
-    /// The ids of the translation's sections, in order: the language switch keeps
-    /// the reader's section.
-    pub translation_sections: Vec<String>,
 }
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
@@ -463,6 +460,16 @@ mod tests {
                 }],
             },
             prose: "prose/de/kv-cache.0.html".into(),
+            path: Some(PathPlace {
+                position: 2,
+                length: 5,
+                previous: Some(Translation {
+                    slug: "speicherbandbreite".into(),
+                    term: "Speicherbandbreite".into(),
+                }),
+                next: None,
+            }),
+            sections: vec![("user-content-a".into(), "Ä".into())],
         };
         let bytes = encode(&data);
         assert_eq!(decode::<EntryData>(&bytes), Ok(data));

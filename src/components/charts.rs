@@ -1586,7 +1586,11 @@ mod preview {
                     });
                     let svg = svg::static_svg_with(&data, lang, pinned.as_ref()).unwrap();
                     html.push_str(&format!(
-                        "<figure style='margin:0;width:318px'><div style='width:318px;height:300px;border:1px solid #ccc'>{}</div><figcaption>{}</figcaption></figure>",
+                        concat!(
+                            "<figure style='margin:0;width:318px'>",
+                            "<div style='width:318px;height:300px;border:1px solid #ccc'>{}</div>",
+                            "<figcaption>{}</figcaption></figure>"
+                        ),
                         svg.replacen("<svg ", "<svg style='width:100%;height:100%;display:block' ", 1),
                         data.caption(lang)
                     ));

@@ -394,7 +394,12 @@ pub fn Search(lang: Lang) -> impl IntoView {
                 "keydown",
             ],
             move |ev| {
-                let follow = handle(&ev, &mut state.borrow_mut(), lang);
+                // An event the browser dispatches while another is handled (a focus
+                // change as the offer hides itself) finds the state in use: the
+                // handling under way covers it.
+                let Ok(mut st) = state.try_borrow_mut() else { return };
+                let follow = handle(&ev, &mut st, lang);
+                drop(st);
                 if matches!(ev.type_().as_str(), "focusin" | "input" | "change") {
                     load(&state, lang);
                 }

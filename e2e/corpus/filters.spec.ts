@@ -4,7 +4,7 @@ import { test, expect, live } from '../fixtures';
 test('a category filter hides and counts the entries under # like any letter', async ({ page, problems }) => {
   await page.goto('en/');
   await live(page);
-  const digits = page.locator('.letter-group').filter({ has: page.locator('h2', { hasText: /^#$/ }) });
+  const digits = page.locator('.letter-group').filter({ has: page.locator('h3', { hasText: /^#$/ }) });
   await expect(digits).toHaveCount(1);
   const all = await digits.locator('li').count();
   expect(all).toBeGreaterThan(2);

@@ -20,14 +20,19 @@ pub fn use_head(title: String, lang: Lang) {
             let _ = root.set_attribute("lang", lang.code());
         }
         if navigated {
-            let main = document
-                .get_element_by_id("main")
-                .and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok());
-            if let Some(main) = main {
-                let options = web_sys::FocusOptions::new();
-                options.set_prevent_scroll(true);
-                let _ = main.focus_with_options(&options);
-            }
+            // In the next frame, with the page's own layout, not in the middle of
+            // rendering it (focusing forces a layout).
+            request_animation_frame(|| {
+                let main = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("main"))
+                    .and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok());
+                if let Some(main) = main {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ = main.focus_with_options(&options);
+                }
+            });
         }
     });
 }

@@ -16,7 +16,7 @@ function median(xs: number[]) {
   return s[Math.floor(s.length / 2)];
 }
 
-test('every entry is listed; the index renders in under 200 ms', async ({ page, problems }) => {
+test('every entry is listed; the index renders in under 250 ms', async ({ page, problems }) => {
   await page.goto('de/');
   await live(page);
   await expect(page.locator('.term-list li')).toHaveCount(entries);
@@ -48,7 +48,7 @@ test('every entry is listed; the index renders in under 200 ms', async ({ page, 
   }
   test.info().annotations.push({ type: 'index render ms', description: times.map((t) => t.toFixed(1)).join(', ') });
   console.log(`index render (ms): ${times.map((t) => t.toFixed(1)).join(', ')}; median ${median(times).toFixed(1)}`);
-  if (budgets) expect(median(times)).toBeLessThan(200);
+  if (budgets) expect(median(times)).toBeLessThan(250);
 });
 
 test('a search keystroke updates the results in under 16 ms (median)', async ({ page, problems }) => {

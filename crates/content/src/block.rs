@@ -247,6 +247,8 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
             | Field::Hidden
             | Field::Vocab
             | Field::SlidingWindow
+            | Field::State
+            | Field::IndexDim
             | Field::MaxContext => &["model"],
             Field::Memory => &["memory_gb", "hardware"],
             Field::Bandwidth => &["bandwidth_gb_s", "hardware"],

@@ -560,7 +560,12 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
         vocab: s.vocab,
         sliding_window: s.sliding_window,
         sliding_layers: s.sliding_layers,
+        // Presets are transformers: every layer attends, through a sliding window at
+        // most.
+        chunked: false,
         latent,
+        indexer: None,
+        recurrent: None,
         expert_weights,
         max_context: s.max_context,
     };

@@ -6,7 +6,8 @@
 //! estimates the parameter count from it where the reader gives none.
 
 use crate::dtype::{DataType, Groups};
-use crate::scenario::{Experts, Latent, Model};
+use crate::error::Field;
+use crate::scenario::{Experts, Latent, Model, Recurrent, MAX_DIM, MAX_TOKENS};
 
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +26,62 @@ pub enum Json {
     Object(Vec<(String, Json)>),
 }
 
+/// The bare constants Python's `json` module writes and reads (`Infinity`,
+/// `-Infinity`, `NaN`; Nemotron-H's config.json has `"time_step_limit": [0.0,
+/// Infinity]`), with the numbers Python reads them as.
+pub const CONSTANTS: [(&str, f64); 3] = [
+    ("-Infinity", f64::NEG_INFINITY),
+    ("Infinity", f64::INFINITY),
+    ("NaN", f64::NAN),
+];
+
+/// The text with every bare `Infinity`, `-Infinity` and `NaN` outside strings
+/// replaced by a JSON string holding its marker (a NUL character and the constant's
+/// name, which no config writes), so that a strict JSON parser reads it; the tree
+/// turns each marker back into its number ([`Json::number_for`]). Strings are left
+/// as written, escapes included.
+///
+/// ```
+/// use roofline::python_constants;
+/// let text = r#"{"a": [0.0, Infinity], "b": "NaN"}"#;
+/// assert_eq!(python_constants(text), r#"{"a": [0.0, "\u0000Infinity"], "b": "NaN"}"#);
+/// ```
+pub fn python_constants(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if let Some((name, _)) = CONSTANTS.iter().find(|(name, _)| rest.starts_with(name)) {
+            out.push_str("\"\\u0000");
+            out.push_str(name);
+            out.push('"');
+            rest = rest.get(name.len()..).unwrap_or("");
+            continue;
+        }
+        out.push(c);
+        rest = rest.get(c.len_utf8()..).unwrap_or("");
+    }
+    out
+}
+
 impl Json {
+    /// The number a marker string of [`python_constants`] stands for (the parser
+    /// reads it as the string `"\u{0}Infinity"`); `None` for any other text.
+    pub fn number_for(text: &str) -> Option<f64> {
+        let name = text.strip_prefix('\u{0}')?;
+        CONSTANTS.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
     fn get(&self, key: &str) -> Option<&Json> {
         match self {
             Json::Object(pairs) => pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v),
@@ -63,6 +119,19 @@ pub enum ConfigError {
     Missing(&'static [&'static str]),
     /// A figure is not a whole number the calculator accepts.
     Invalid(&'static str),
+    /// A figure beyond what the calculator accepts: the key as written, the field
+    /// it fills (whose unit the limit is in) and the limit.
+    OutOfRange {
+        /// The key as the config writes it.
+        key: &'static str,
+        /// The calculator's field, which names the figure and its unit.
+        field: Field,
+        /// The largest accepted value.
+        max: f64,
+    },
+    /// A layer kind the calculator does not model, named as the config names it
+    /// (`layer_types: cross_attention`).
+    Unsupported(String),
 }
 
 /// Keys that describe training, tokens or code rather than bytes and FLOPs of
@@ -113,6 +182,41 @@ const IRRELEVANT: &[&str] = &[
     "cache_implementation",
     "use_cache",
     "vocab_size_per_layer_input",
+    // Llama 4, DeepSeek-V3.2, MiniMax: attention details that move no bytes.
+    "attn_scale",
+    "attn_temperature_tuning",
+    "floor_scale",
+    "index_topk",
+    "qk_norm_type",
+    "rotary_dim",
+    "use_qk_norm",
+    "use_routing_bias",
+    "partial_rotary_factor",
+    // Multi-token prediction modules, which decoding without speculation does not run.
+    "mtp_transformer_layers",
+    "num_mtp_modules",
+    "use_mtp",
+    // Mamba settings of training, kernels and numerics.
+    "chunk_size",
+    "expand",
+    "hidden_dropout",
+    "layer_norm_epsilon",
+    "mamba_conv_bias",
+    "mamba_hidden_act",
+    "mamba_proj_bias",
+    "mlp_hidden_act",
+    "norm_eps",
+    "num_logits_to_keep",
+    "rescale_prenorm_residual",
+    "residual_in_fp32",
+    "time_step_floor",
+    "time_step_limit",
+    "time_step_max",
+    "time_step_min",
+    "time_step_rank",
+    "use_bias",
+    "use_conv_bias",
+    "use_mamba_kernels",
 ];
 
 /// The keys each figure is read from, first match wins.
@@ -120,7 +224,7 @@ const LAYERS: &[&str] = &["num_hidden_layers", "n_layer", "num_layers"];
 const HIDDEN: &[&str] = &["hidden_size", "n_embd", "d_model"];
 const HEADS: &[&str] = &["num_attention_heads", "n_head"];
 const KV_HEADS: &[&str] = &["num_key_value_heads"];
-const HEAD_DIM: &[&str] = &["head_dim"];
+const HEAD_DIM: &[&str] = &["head_dim", "attention_head_dim"];
 const VOCAB: &[&str] = &["vocab_size"];
 const MAX_CONTEXT: &[&str] = &["max_position_embeddings", "n_positions", "max_sequence_length"];
 const FFN: &[&str] = &["intermediate_size", "n_inner", "ffn_dim"];
@@ -128,7 +232,11 @@ const MOE_FFN: &[&str] = &["moe_intermediate_size"];
 const EXPERTS: &[&str] = &["num_local_experts", "num_experts", "n_routed_experts"];
 const ACTIVE_EXPERTS: &[&str] = &["num_experts_per_tok", "experts_per_token"];
 const SHARED_EXPERTS: &[&str] = &["n_shared_experts"];
-const SHARED_FFN: &[&str] = &["shared_expert_intermediate_size"];
+const SHARED_FFN: &[&str] = &[
+    "shared_expert_intermediate_size",
+    "moe_shared_expert_intermediate_size",
+    "shared_intermediate_size",
+];
 const DENSE_LAYERS: &[&str] = &["first_k_dense_replace"];
 const SPARSE_STEP: &[&str] = &["decoder_sparse_step", "moe_layer_freq"];
 const KV_RANK: &[&str] = &["kv_lora_rank"];
@@ -145,6 +253,40 @@ const TIED: &[&str] = &["tie_word_embeddings"];
 const DTYPE: &[&str] = &["torch_dtype", "dtype"];
 const QUANTIZATION: &[&str] = &["quantization_config"];
 const MLP_ONLY: &[&str] = &["mlp_only_layers"];
+// Hybrid layer patterns.
+const HYBRID_PATTERN: &[&str] = &["hybrid_override_pattern"];
+const BLOCK_TYPES: &[&str] = &["layers_block_type"];
+const FULL_INTERVAL: &[&str] = &["full_attention_interval"];
+const ATTN_PERIOD: &[&str] = &["attn_layer_period"];
+const ATTN_OFFSET: &[&str] = &["attn_layer_offset"];
+const EXPERT_PERIOD: &[&str] = &["expert_layer_period"];
+const EXPERT_OFFSET: &[&str] = &["expert_layer_offset"];
+// Llama 4.
+const CHUNK: &[&str] = &["attention_chunk_size"];
+const NO_ROPE: &[&str] = &["no_rope_layers"];
+const NO_ROPE_INTERVAL: &[&str] = &["no_rope_layer_interval"];
+const MOE_STEP: &[&str] = &["interleave_moe_layer_step"];
+const MOE_LAYERS: &[&str] = &["moe_layers"];
+const DENSE_FFN: &[&str] = &["intermediate_size_mlp"];
+// DeepSeek-V3.2's sparse-attention indexer.
+const INDEX_DIM: &[&str] = &["index_head_dim"];
+const INDEX_HEADS: &[&str] = &["index_n_heads"];
+// State-space layers: Mamba-2 (Nemotron-H) and Mamba (Jamba).
+const SSM_HEADS: &[&str] = &["mamba_num_heads"];
+const SSM_HEAD_DIM: &[&str] = &["mamba_head_dim"];
+const SSM_STATE: &[&str] = &["ssm_state_size", "mamba_d_state"];
+const SSM_GROUPS: &[&str] = &["n_groups"];
+const SSM_CONV: &[&str] = &["conv_kernel", "mamba_d_conv"];
+const SSM_EXPAND: &[&str] = &["mamba_expand"];
+const SSM_DT_RANK: &[&str] = &["mamba_dt_rank"];
+const SSM_CACHE_DTYPE: &[&str] = &["mamba_ssm_cache_dtype"];
+// Linear attention (Qwen3-Next's Gated DeltaNet).
+const LIN_KEY_HEADS: &[&str] = &["linear_num_key_heads"];
+const LIN_VALUE_HEADS: &[&str] = &["linear_num_value_heads"];
+const LIN_KEY_DIM: &[&str] = &["linear_key_head_dim"];
+const LIN_VALUE_DIM: &[&str] = &["linear_value_head_dim"];
+const LIN_CONV: &[&str] = &["linear_conv_kernel_dim"];
+const OUTPUT_GATE: &[&str] = &["attn_output_gate"];
 
 /// Every key this module reads.
 const READ: &[&[&str]] = &[
@@ -177,24 +319,110 @@ const READ: &[&[&str]] = &[
     DTYPE,
     QUANTIZATION,
     MLP_ONLY,
+    HYBRID_PATTERN,
+    BLOCK_TYPES,
+    FULL_INTERVAL,
+    ATTN_PERIOD,
+    ATTN_OFFSET,
+    EXPERT_PERIOD,
+    EXPERT_OFFSET,
+    CHUNK,
+    NO_ROPE,
+    NO_ROPE_INTERVAL,
+    MOE_STEP,
+    MOE_LAYERS,
+    DENSE_FFN,
+    INDEX_DIM,
+    INDEX_HEADS,
+    SSM_HEADS,
+    SSM_HEAD_DIM,
+    SSM_STATE,
+    SSM_GROUPS,
+    SSM_CONV,
+    SSM_EXPAND,
+    SSM_DT_RANK,
+    SSM_CACHE_DTYPE,
+    LIN_KEY_HEADS,
+    LIN_VALUE_HEADS,
+    LIN_KEY_DIM,
+    LIN_VALUE_DIM,
+    LIN_CONV,
+    OUTPUT_GATE,
 ];
 
-/// Figures that a model type's published configs leave to the Transformers library
-/// (its `Gemma3TextConfig` defaults, which the Gemma 3 configs rely on).
+/// Figures that a model type's published configs leave to the Transformers library,
+/// from the defaults of its configuration class (`huggingface/transformers`,
+/// `src/transformers/models/<type>/configuration_<type>.py`). A key the config
+/// writes always wins; a default used is named to the reader.
 const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
+    // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
+    // `text_config` names neither heads nor head_dim.
     (
         "gemma3_text",
         &[
             ("vocab_size", 262_208.0),
+            ("hidden_size", 2304.0),
+            ("intermediate_size", 9216.0),
+            ("num_hidden_layers", 26.0),
+            ("num_attention_heads", 8.0),
+            ("num_key_value_heads", 4.0),
+            ("head_dim", 256.0),
             ("max_position_embeddings", 131_072.0),
+            ("sliding_window", 4096.0),
             ("sliding_window_pattern", 6.0),
             ("tie_word_embeddings", 1.0),
         ],
     ),
-    // Gemma 2 windows every other layer; the library hard-codes it.
+    // `Gemma2Config.__init__` (gemma2/configuration_gemma2.py); Gemma 2 windows every
+    // other layer, which the modelling code hard-codes.
     (
         "gemma2",
-        &[("sliding_window_pattern", 2.0), ("tie_word_embeddings", 1.0)],
+        &[
+            ("num_attention_heads", 8.0),
+            ("num_key_value_heads", 4.0),
+            ("head_dim", 256.0),
+            ("sliding_window", 4096.0),
+            ("sliding_window_pattern", 2.0),
+            ("tie_word_embeddings", 1.0),
+        ],
+    ),
+    // `Llama4TextConfig` (llama4/configuration_llama4.py): chunked attention of 8,192
+    // tokens in three of every four layers (`no_rope_layer_interval` 4: the fourth
+    // is global), MoE in every `interleave_moe_layer_step`-th layer, and
+    // `Llama4TextMoe` always adds one shared expert of `intermediate_size`.
+    (
+        "llama4_text",
+        &[
+            ("head_dim", 128.0),
+            ("attention_chunk_size", 8192.0),
+            ("no_rope_layer_interval", 4.0),
+            ("interleave_moe_layer_step", 1.0),
+            ("intermediate_size_mlp", 16_384.0),
+            ("n_shared_experts", 1.0),
+        ],
+    ),
+    // `JambaConfig.__init__` (jamba/configuration_jamba.py): an attention layer in
+    // eight (offset 4), MoE in every other layer (offset 1), Mamba with a state of
+    // 16, a convolution of 4 and an inner width of 2 × hidden.
+    (
+        "jamba",
+        &[
+            ("attn_layer_period", 8.0),
+            ("attn_layer_offset", 4.0),
+            ("expert_layer_period", 2.0),
+            ("expert_layer_offset", 1.0),
+            ("mamba_d_state", 16.0),
+            ("mamba_d_conv", 4.0),
+            ("mamba_expand", 2.0),
+            ("max_position_embeddings", 262_144.0),
+        ],
+    ),
+    // `Qwen3NextConfig` (qwen3_next/configuration_qwen3_next.py): a full-attention
+    // layer in four, and `Qwen3NextAttention` gates its output with a second query
+    // projection.
+    (
+        "qwen3_next",
+        &[("full_attention_interval", 4.0), ("attn_output_gate", 1.0)],
     ),
 ];
 
@@ -318,18 +546,170 @@ fn storage(r: &Reader<'_>, unknown: &mut Vec<String>) -> (Option<DataType>, Opti
     }
 }
 
-/// How many of `layers` attend through the window, from `layer_types`, a repeating
-/// pattern (`sliding_window_pattern` n: n − 1 windowed layers, then a global one) or
-/// `max_window_layers` (that many layers attend fully, the rest through the window);
-/// `None` where every layer does.
-fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigError> {
-    if let Some(Json::List(kinds)) = r.value(LAYER_TYPES) {
-        let sliding = kinds
-            .iter()
-            .filter(|k| matches!(k, Json::Text(t) if t.contains("sliding")))
-            .count() as u32;
-        return Ok(Some(sliding));
+/// What mixes tokens in one layer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mixer {
+    /// Attention to the whole context (or MLA, where the model has a latent).
+    Global,
+    /// Attention through the sliding window or chunk.
+    Windowed,
+    /// Linear attention: a constant state.
+    Linear,
+    /// A state-space (Mamba) layer: a constant state.
+    Ssm,
+    /// No token mixer.
+    Plain,
+}
+
+/// What follows the mixer in one layer; `None` where the pattern names no FFN.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ffn {
+    Dense,
+    Moe,
+    None,
+}
+
+/// One layer of the stack.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Layer {
+    mixer: Mixer,
+    ffn: Option<Ffn>,
+}
+
+impl Layer {
+    const fn new(mixer: Mixer) -> Layer {
+        Layer { mixer, ffn: None }
     }
+}
+
+/// The kinds of `layers` layers from the first hybrid key the config writes:
+/// `hybrid_override_pattern` (Nemotron-H: `M` Mamba, `*` attention, `-` MLP, `E`
+/// MoE, one character a layer), `layers_block_type`, `layer_types`,
+/// `full_attention_interval` (Qwen3-Next), `attn_layer_period`/`offset` (Jamba), or
+/// Llama 4's chunked layers (`no_rope_layers`, every fourth layer global by
+/// default); `None` for a plain transformer. A kind the calculator does not model is
+/// refused with its name.
+fn pattern(r: &Reader<'_>, layers: u32) -> Result<Option<Vec<Layer>>, ConfigError> {
+    let n = layers as usize;
+    let check = |list: Vec<Layer>, key: &'static str| {
+        if list.len() == n {
+            Ok(Some(list))
+        } else {
+            Err(ConfigError::Invalid(key))
+        }
+    };
+    if let Some(Json::Text(p)) = r.value(HYBRID_PATTERN) {
+        let list = p
+            .chars()
+            .map(|c| match c {
+                'M' => Ok(Layer::new(Mixer::Ssm)),
+                '*' => Ok(Layer::new(Mixer::Global)),
+                '-' => Ok(Layer {
+                    mixer: Mixer::Plain,
+                    ffn: Some(Ffn::Dense),
+                }),
+                'E' => Ok(Layer {
+                    mixer: Mixer::Plain,
+                    ffn: Some(Ffn::Moe),
+                }),
+                other => Err(ConfigError::Unsupported(format!("hybrid_override_pattern: {other}"))),
+            })
+            .map(|l| {
+                l.map(|l| {
+                    if l.ffn.is_none() {
+                        Layer {
+                            ffn: Some(Ffn::None),
+                            ..l
+                        }
+                    } else {
+                        l
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        return check(list, "hybrid_override_pattern");
+    }
+    for (keys, key) in [(BLOCK_TYPES, "layers_block_type"), (LAYER_TYPES, "layer_types")] {
+        let Some(Json::List(kinds)) = r.value(keys) else {
+            continue;
+        };
+        let list = kinds
+            .iter()
+            .map(|k| match k {
+                Json::Text(t) => match t.as_str() {
+                    "attention" | "full_attention" => Ok(Layer::new(Mixer::Global)),
+                    "sliding_attention" | "chunked_attention" => Ok(Layer::new(Mixer::Windowed)),
+                    "linear_attention" => Ok(Layer::new(Mixer::Linear)),
+                    "mamba" => Ok(Layer::new(Mixer::Ssm)),
+                    "mlp" => Ok(Layer {
+                        mixer: Mixer::Plain,
+                        ffn: Some(Ffn::Dense),
+                    }),
+                    "moe" => Ok(Layer {
+                        mixer: Mixer::Plain,
+                        ffn: Some(Ffn::Moe),
+                    }),
+                    other => Err(ConfigError::Unsupported(format!("{key}: {other}"))),
+                },
+                _ => Err(ConfigError::Invalid(key)),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        return check(list, key);
+    }
+    if let Some(every) = r.count(FULL_INTERVAL)?.filter(|n| *n > 0) {
+        let kind = |i: u32| {
+            if (i + 1).is_multiple_of(every) {
+                Mixer::Global
+            } else {
+                Mixer::Linear
+            }
+        };
+        return Ok(Some((0..layers).map(|i| Layer::new(kind(i))).collect()));
+    }
+    if let Some(period) = r.count(ATTN_PERIOD)?.filter(|n| *n > 0) {
+        let offset = r.count(ATTN_OFFSET)?.unwrap_or(0);
+        let kind = |i: u32| {
+            if i % period == offset {
+                Mixer::Global
+            } else {
+                Mixer::Ssm
+            }
+        };
+        return Ok(Some((0..layers).map(|i| Layer::new(kind(i))).collect()));
+    }
+    if r.count(CHUNK)?.is_some() {
+        // `no_rope_layers[i]` is 1 where layer i uses RoPE and chunked attention, 0
+        // where it attends globally without RoPE.
+        if let Some(Json::List(flags)) = r.value(NO_ROPE).filter(|v| matches!(v, Json::List(l) if !l.is_empty())) {
+            let list = flags
+                .iter()
+                .map(|f| match f {
+                    Json::Number(x) if *x == 0.0 => Ok(Layer::new(Mixer::Global)),
+                    Json::Number(_) | Json::Bool(true) => Ok(Layer::new(Mixer::Windowed)),
+                    Json::Bool(false) => Ok(Layer::new(Mixer::Global)),
+                    _ => Err(ConfigError::Invalid("no_rope_layers")),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            return check(list, "no_rope_layers");
+        }
+        let every = r.count(NO_ROPE_INTERVAL)?.unwrap_or(4).max(1);
+        let kind = |i: u32| {
+            if (i + 1).is_multiple_of(every) {
+                Mixer::Global
+            } else {
+                Mixer::Windowed
+            }
+        };
+        return Ok(Some((0..layers).map(|i| Layer::new(kind(i))).collect()));
+    }
+    Ok(None)
+}
+
+/// How many of `layers` attention layers attend through the window, from a
+/// repeating pattern (`sliding_window_pattern` n: n − 1 windowed layers, then a
+/// global one) or `max_window_layers` (that many layers attend fully, the rest
+/// through the window); `None` where every layer does.
+fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigError> {
     if let Some(p) = r.count(PATTERN)?.filter(|p| *p > 0) {
         return Ok(Some(layers - layers / p));
     }
@@ -337,10 +717,75 @@ fn sliding_layers(r: &Reader<'_>, layers: u32) -> Result<Option<u32>, ConfigErro
     Ok(r.count(FULL_LAYERS)?.map(|full| layers.saturating_sub(full)))
 }
 
+/// Bytes per element of a state: the model's 16-bit type, FP32 where the config
+/// asks for it (`mamba_ssm_cache_dtype`, the recurrent state only).
+const STATE_BYTES: f64 = 2.0;
+
+/// Shapes of the state-space and linear-attention layers, read where the model has
+/// them.
+struct Recurrence {
+    /// Bytes of state per request and layer.
+    state: f64,
+    /// Parameters per layer (projections and convolution; norms and biases left out).
+    params: f64,
+}
+
+/// A state-space layer: Mamba-2 where the config gives `mamba_num_heads`
+/// (Nemotron-H: state heads × head dim × state, plus the convolution's last
+/// kernel − 1 inputs of inner + 2 × groups × state channels), else Mamba
+/// (Jamba: inner = expand × hidden; inner × state, plus inner × (kernel − 1)).
+fn ssm(r: &Reader<'_>, hidden: u32) -> Result<Recurrence, ConfigError> {
+    let f = f64::from;
+    let h = f(hidden);
+    let ds = f(r.required(SSM_STATE)?);
+    let kernel = f(r.required(SSM_CONV)?.max(1));
+    let ssm_bytes = match r.text(SSM_CACHE_DTYPE) {
+        Some("float32") => 4.0,
+        _ => STATE_BYTES,
+    };
+    if let Some(nh) = r.count(SSM_HEADS)? {
+        let (nh, hd, groups) = (
+            f(nh),
+            f(r.required(SSM_HEAD_DIM)?),
+            f(r.count(SSM_GROUPS)?.unwrap_or(1)),
+        );
+        let inner = nh * hd;
+        let conv = inner + 2.0 * groups * ds;
+        return Ok(Recurrence {
+            state: nh * hd * ds * ssm_bytes + conv * (kernel - 1.0) * STATE_BYTES,
+            params: h * (inner + conv + nh) + conv * kernel + inner * h,
+        });
+    }
+    let inner = f(r.required(SSM_EXPAND)?) * h;
+    let rank = r.count(SSM_DT_RANK)?.map_or((h / 16.0).ceil(), f);
+    Ok(Recurrence {
+        state: inner * ds * ssm_bytes + inner * (kernel - 1.0) * STATE_BYTES,
+        params: h * 2.0 * inner + inner * kernel + inner * (rank + 2.0 * ds) + rank * inner + inner * ds + inner * h,
+    })
+}
+
+/// A linear-attention layer (Qwen3-Next's Gated DeltaNet): a state of value heads ×
+/// key dim × value dim, plus the convolution's last kernel − 1 inputs of
+/// 2 × keys + values channels.
+fn linear(r: &Reader<'_>, hidden: u32) -> Result<Recurrence, ConfigError> {
+    let f = f64::from;
+    let h = f(hidden);
+    let (nk, nv) = (f(r.required(LIN_KEY_HEADS)?), f(r.required(LIN_VALUE_HEADS)?));
+    let (dk, dv) = (f(r.required(LIN_KEY_DIM)?), f(r.required(LIN_VALUE_DIM)?));
+    let kernel = f(r.required(LIN_CONV)?.max(1));
+    let (keys, values) = (nk * dk, nv * dv);
+    let conv = 2.0 * keys + values;
+    Ok(Recurrence {
+        state: (nv * dk * dv + conv * (kernel - 1.0)) * STATE_BYTES,
+        params: h * (2.0 * keys + 2.0 * values) + h * 2.0 * nv + conv * kernel + values * h,
+    })
+}
+
 /// Reads a model from a `config.json`, with its total and active parameter counts
 /// where the reader knows them. A count not given is estimated from the shapes:
 /// embeddings (and an output head unless tied), attention, gated MLPs of three
-/// matrices, experts with their router (norms and biases left out).
+/// matrices, experts with their router, state-space and linear-attention
+/// projections (norms and biases left out).
 pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Result<ModelConfig, ConfigError> {
     if !matches!(json, Json::Object(_)) {
         return Err(ConfigError::NotAnObject);
@@ -361,12 +806,27 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         }
     }
 
-    let layers = r.required(LAYERS)?;
-    let hidden = r.required(HIDDEN)?;
-    let heads = r.required(HEADS)?;
-    let kv_heads = r.count(KV_HEADS)?.unwrap_or(heads);
+    // Each shape within the calculator's bounds, named by its key and its field.
+    let bounded = |keys: &'static [&'static str], field: Field, value: u32, max: u32| {
+        if value > max {
+            Err(ConfigError::OutOfRange {
+                key: r.entry(keys).map_or(keys[0], |(k, _)| k),
+                field,
+                max: f64::from(max),
+            })
+        } else {
+            Ok(value)
+        }
+    };
+    let layers = bounded(LAYERS, Field::Layers, r.required(LAYERS)?, MAX_DIM)?;
+    let hidden = bounded(HIDDEN, Field::Hidden, r.required(HIDDEN)?, MAX_DIM)?;
+    let heads = bounded(HEADS, Field::Heads, r.required(HEADS)?, MAX_DIM)?;
+    let kv_heads = bounded(KV_HEADS, Field::KvHeads, r.count(KV_HEADS)?.unwrap_or(heads), MAX_DIM)?;
     let latent = match (r.count(KV_RANK)?, r.count(ROPE_DIM)?) {
-        (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
+        (Some(kv_rank), Some(rope_dim)) => Some(Latent {
+            kv_rank: bounded(KV_RANK, Field::KvLoraRank, kv_rank, MAX_DIM)?,
+            rope_dim: bounded(ROPE_DIM, Field::RopeDim, rope_dim, MAX_DIM)?,
+        }),
         _ => None,
     };
     // With a latent the query/key head is nope + rope wide (a re-saved DeepSeek
@@ -378,14 +838,47 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         (_, _, Some(d)) => d,
         _ => hidden / heads.max(1),
     };
-    let vocab = r.required(VOCAB)?;
-    let window = match r.flag(USE_WINDOW) {
-        Some(false) => None,
-        _ => r.count(WINDOW)?,
+    let head_dim = bounded(HEAD_DIM, Field::HeadDim, head_dim, MAX_DIM)?;
+    let vocab = bounded(VOCAB, Field::Vocab, r.required(VOCAB)?, MAX_TOKENS)?;
+
+    let plan = pattern(&r, layers)?;
+    let count = |m: Mixer| {
+        plan.as_ref()
+            .map_or(0, |p| p.iter().filter(|l| l.mixer == m).count() as u32)
     };
-    let sliding = match window {
-        Some(_) => sliding_layers(&r, layers)?,
-        None => None,
+    let (linear_layers, ssm_layers, plain_layers) = (count(Mixer::Linear), count(Mixer::Ssm), count(Mixer::Plain));
+    let attention_layers = layers - linear_layers - ssm_layers - plain_layers;
+    if attention_layers == 0 {
+        return Err(ConfigError::Unsupported("no attention layer".into()));
+    }
+    let linear_shape = if linear_layers > 0 {
+        Some(linear(&r, hidden)?)
+    } else {
+        None
+    };
+    let ssm_shape = if ssm_layers > 0 { Some(ssm(&r, hidden)?) } else { None };
+    let recurrent = (attention_layers < layers).then(|| Recurrent {
+        linear_layers,
+        ssm_layers,
+        plain_layers,
+        linear_state: linear_shape.as_ref().map_or(0.0, |s| s.state),
+        ssm_state: ssm_shape.as_ref().map_or(0.0, |s| s.state),
+    });
+
+    // The window: Llama 4's chunk, or a sliding window unless the config turns it off.
+    let chunk = r.count(CHUNK)?;
+    let window = match (chunk, r.flag(USE_WINDOW)) {
+        (Some(c), _) => Some(c),
+        (None, Some(false)) => None,
+        (None, _) => r.count(WINDOW)?,
+    };
+    let window = window
+        .map(|w| bounded(WINDOW, Field::SlidingWindow, w, MAX_TOKENS))
+        .transpose()?;
+    let sliding = match (window, &plan) {
+        (None, _) => None,
+        (Some(_), Some(_)) => Some(count(Mixer::Windowed)),
+        (Some(_), None) => sliding_layers(&r, attention_layers)?,
     };
     // A window no layer uses is no window.
     let (window, sliding) = match sliding {
@@ -402,11 +895,16 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         }),
         _ => None,
     };
+    let indexer = r.count(INDEX_DIM)?.filter(|d| *d > 0);
     // A multimodal config may declare the type beside `text_config` only.
     let (weights, expert_weights) = match (storage(&r, &mut unknown), text) {
         ((None, None), Some(_)) => storage(&Reader::new(json), &mut unknown),
         (found, _) => found,
     };
+    let max_context = r
+        .count(MAX_CONTEXT)?
+        .map(|c| bounded(MAX_CONTEXT, Field::MaxContext, c, MAX_TOKENS))
+        .transpose()?;
     let mut model = Model {
         params: 0.0,
         active_params: 0.0,
@@ -418,12 +916,20 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         head_dim,
         vocab,
         sliding_window: window,
-        sliding_layers: sliding.filter(|n| *n != layers),
+        sliding_layers: sliding.filter(|n| *n != attention_layers),
+        chunked: window.is_some() && chunk.is_some(),
         latent,
+        indexer,
+        recurrent,
         expert_weights: expert_weights.filter(|_| experts.is_some()),
-        max_context: r.count(MAX_CONTEXT)?,
+        max_context,
     };
-    let estimate = Estimate::new(&r, &model)?;
+    let shapes = Shapes {
+        plan: plan.as_deref(),
+        linear: linear_shape.map_or(0.0, |s| s.params),
+        ssm: ssm_shape.map_or(0.0, |s| s.params),
+    };
+    let estimate = Estimate::new(&r, &model, &shapes)?;
     // A dense model's active count is its total, whichever of the two is given; a
     // mixture of experts needs both.
     let (total, active) = match experts {
@@ -445,6 +951,14 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     })
 }
 
+/// The per-layer shapes the estimate needs beside the model.
+struct Shapes<'a> {
+    plan: Option<&'a [Layer]>,
+    /// Parameters of one linear-attention layer and of one state-space layer.
+    linear: f64,
+    ssm: f64,
+}
+
 /// Parameters counted from the shapes.
 struct Estimate {
     total: f64,
@@ -452,8 +966,8 @@ struct Estimate {
 }
 
 impl Estimate {
-    /// The parameters of `m`'s shapes (its counts are not read).
-    fn new(r: &Reader<'_>, m: &Model) -> Result<Estimate, ConfigError> {
+    /// The parameters of `m`'s shapes (its counts are not read), layer by layer.
+    fn new(r: &Reader<'_>, m: &Model, shapes: &Shapes<'_>) -> Result<Estimate, ConfigError> {
         let Model {
             layers,
             hidden,
@@ -481,31 +995,96 @@ impl Estimate {
                 let nope = qk - f(l.rope_dim);
                 query + h * (rank + f(l.rope_dim)) + rank * heads * (nope + v) + heads * v * h
             }
-            None => 2.0 * h * heads * f(head_dim) + 2.0 * h * f(kv_heads) * f(head_dim),
+            None => {
+                // A gated output (Qwen3-Next) doubles the query projection.
+                let gate = if r.flag(OUTPUT_GATE).unwrap_or(false) { 2.0 } else { 1.0 };
+                (1.0 + gate) * h * heads * f(head_dim) + 2.0 * h * f(kv_heads) * f(head_dim)
+            }
+        };
+        // DeepSeek-V3.2's indexer: its queries from the query latent, one key head,
+        // and a weight per index head.
+        let indexer = match (m.indexer, r.count(INDEX_HEADS)?) {
+            (Some(d), Some(n)) => f(r.count(Q_RANK)?.unwrap_or(hidden)) * f(n) * f(d) + h * f(d) + h * f(n),
+            _ => 0.0,
         };
         let ffn = r.count(FFN)?.map_or(4.0 * h, f);
-        let mlp = |width: f64| 3.0 * h * width;
-        let Some(e) = experts else {
-            let total = embeddings + f(layers) * (attention + mlp(ffn));
-            return Ok(Estimate { total, active: total });
+        let dense_ffn = r.count(DENSE_FFN)?.map_or(ffn, f);
+        // Gated MLPs have three matrices; Nemotron-H's squared-ReLU MLPs and experts
+        // have two (up and down).
+        let matrices = if r.text(&["mlp_hidden_act"]) == Some("relu2") {
+            2.0
+        } else {
+            3.0
         };
-        let expert_ffn = r.count(MOE_FFN)?.map_or(ffn, f);
-        let shared_ffn = r.count(SHARED_FFN)?.map_or(expert_ffn, f);
-        // Layers with a plain MLP: DeepSeek's first k, or those `mlp_only_layers` lists.
-        let mlp_only = match r.value(MLP_ONLY) {
-            Some(Json::List(list)) => list.len() as u32,
-            _ => 0,
+        let mlp = |width: f64| matrices * h * width;
+        // Which layers route to experts, as each family's modelling code decides.
+        let mlp_only: Vec<u32> = match r.value(MLP_ONLY) {
+            Some(Json::List(list)) => list
+                .iter()
+                .filter_map(|v| match v {
+                    Json::Number(n) if *n >= 0.0 => Some(*n as u32),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
         };
-        let dense = r.count(DENSE_LAYERS)?.unwrap_or(0).max(mlp_only).min(layers);
+        let moe_list: Option<Vec<u32>> = match r.value(MOE_LAYERS) {
+            Some(Json::List(list)) => Some(
+                list.iter()
+                    .filter_map(|v| match v {
+                        Json::Number(n) if *n >= 0.0 => Some(*n as u32),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let first_dense = r.count(DENSE_LAYERS)?.unwrap_or(0);
         let step = r.count(SPARSE_STEP)?.unwrap_or(1).max(1);
-        let moe_layers = f((layers - dense) / step);
-        let dense_layers = f(layers) - moe_layers;
-        let router = h * f(e.count);
-        let routed = f(e.count) * mlp(expert_ffn);
-        let shared = f(e.shared) * mlp(shared_ffn);
-        let total =
-            embeddings + f(layers) * attention + dense_layers * mlp(ffn) + moe_layers * (routed + shared + router);
-        let skipped = moe_layers * f(e.count - e.active.min(e.count)) * mlp(expert_ffn);
+        let interleave = r.count(MOE_STEP)?.map(|s| s.max(1));
+        let period = r.count(EXPERT_PERIOD)?.filter(|p| *p > 0);
+        let offset = r.count(EXPERT_OFFSET)?.unwrap_or(0);
+        let deepseek = r.value(DENSE_LAYERS).is_some();
+        let is_moe = |i: u32| {
+            if let Some(list) = &moe_list {
+                list.contains(&i)
+            } else if let Some(p) = period {
+                i % p == offset
+            } else if let Some(s) = interleave {
+                (i + 1).is_multiple_of(s)
+            } else if deepseek {
+                i >= first_dense && i.is_multiple_of(step)
+            } else {
+                !mlp_only.contains(&i) && (i + 1).is_multiple_of(step)
+            }
+        };
+        let (mut total, mut skipped) = (embeddings, 0.0);
+        for i in 0..layers {
+            let layer = shapes
+                .plan
+                .and_then(|p| p.get(i as usize).copied())
+                .unwrap_or(Layer::new(Mixer::Global));
+            total += match layer.mixer {
+                Mixer::Global | Mixer::Windowed => attention + indexer,
+                Mixer::Linear => shapes.linear,
+                Mixer::Ssm => shapes.ssm,
+                Mixer::Plain => 0.0,
+            };
+            let ffn_kind = layer.ffn.unwrap_or(match experts {
+                Some(_) if is_moe(i) => Ffn::Moe,
+                _ => Ffn::Dense,
+            });
+            match (ffn_kind, experts) {
+                (Ffn::None, _) => {}
+                (Ffn::Dense, _) | (Ffn::Moe, None) => total += mlp(if experts.is_some() { dense_ffn } else { ffn }),
+                (Ffn::Moe, Some(e)) => {
+                    let expert_ffn = r.count(MOE_FFN)?.map_or(ffn, f);
+                    let shared_ffn = r.count(SHARED_FFN)?.map_or(expert_ffn, f);
+                    total += h * f(e.count) + f(e.count) * mlp(expert_ffn) + f(e.shared) * mlp(shared_ffn);
+                    skipped += f(e.count - e.active.min(e.count)) * mlp(expert_ffn);
+                }
+            }
+        }
         Ok(Estimate {
             total,
             active: total - skipped,

@@ -37,6 +37,10 @@ pub enum Field {
     RopeDim,
     /// The longest context the model reads.
     MaxContext,
+    /// Bytes of constant state per layer (linear attention, state-space layers).
+    State,
+    /// Elements of a sparse-attention indexer's key per token and layer.
+    IndexDim,
     /// Memory capacity of one device.
     Memory,
     /// Memory bandwidth of one device.
@@ -85,6 +89,8 @@ impl Field {
             Field::KvLoraRank => "kv_lora_rank",
             Field::RopeDim => "qk_rope_head_dim",
             Field::MaxContext => "max_context",
+            Field::State => "state",
+            Field::IndexDim => "index_head_dim",
             Field::Memory => "memory",
             Field::Bandwidth => "bandwidth",
             Field::Peak => "peak",
@@ -133,8 +139,11 @@ pub enum InputError {
     /// the active parameters include k/E of the experts', so they are at least
     /// total × k ÷ E.
     ActiveTooFewForExperts,
-    /// More layers use the sliding window than the model has.
+    /// More layers use the sliding window than the model has attention layers.
     SlidingLayersExceedLayers,
+    /// Linear-attention, state-space and plain layers take up every layer: the
+    /// calculator needs at least one attention layer.
+    NoAttentionLayer,
     /// The reserve fraction must be at least 0 and below 1.
     ReserveOutOfRange,
     /// The acceptance rate must be at least 0 and at most 1.
@@ -154,6 +163,7 @@ impl InputError {
             InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
             InputError::ActiveTooFewForExperts => Field::ActiveParams,
             InputError::SlidingLayersExceedLayers => Field::SlidingLayers,
+            InputError::NoAttentionLayer => Field::Layers,
             InputError::ReserveOutOfRange => Field::Reserve,
             InputError::AcceptanceOutOfRange => Field::Acceptance,
             InputError::ContextShorterThanPrompt => Field::Context,
@@ -181,6 +191,7 @@ impl fmt::Display for InputError {
                 f.write_str("`active_params` must be at least `params` × `active_experts` ÷ `experts`")
             }
             InputError::SlidingLayersExceedLayers => f.write_str("`sliding_layers` must not exceed `layers`"),
+            InputError::NoAttentionLayer => f.write_str("`layers` must include at least one attention layer"),
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
             InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),
             InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),

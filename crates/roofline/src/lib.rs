@@ -24,14 +24,14 @@ mod scenario;
 mod sweep;
 mod units;
 
-pub use config::{from_config, ConfigError, Json, ModelConfig};
+pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CONSTANTS};
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
 pub use output::Output;
 pub use report::{Bound, Capacity, Inputs, Phase, Report, Speculative};
 pub use scenario::{
-    Experts, Hardware, Latent, Model, Override, Peaks, Scenario, Speculation, Workload, MAX_BATCH, MAX_BYTES,
-    MAX_DEVICES, MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
+    Experts, Hardware, Latent, Model, Override, Peaks, Recurrent, Scenario, Speculation, Workload, MAX_BATCH,
+    MAX_BYTES, MAX_DEVICES, MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 pub use sweep::{log_steps, Axis};
 pub use units::{
@@ -57,7 +57,10 @@ impl Scenario {
                 vocab: 32_000,
                 sliding_window: None,
                 sliding_layers: None,
+                chunked: false,
                 latent: None,
+                indexer: None,
+                recurrent: None,
                 expert_weights: None,
                 max_context: Some(4096),
             },

@@ -2,7 +2,8 @@
 //! calculator use to ask for a figure.
 //!
 //! Results: `weight_bytes`, `decode_weight_bytes`, `kv_per_token`, `kv_per_request`,
-//! `kv_per_request_gib` (the same in GiB), `kv_batch`, `memory` and `bandwidth` and
+//! `kv_per_request_gib` (the same in GiB), `kv_batch`, `state_per_request` (the
+//! constant state of linear-attention and state-space layers, hybrids only), `memory` and `bandwidth` and
 //! `peak` (all devices together), `ridge`, `weight_time`, `weight_tokens_per_s`,
 //! `decode_bytes`, `decode_flops`, `decode_intensity`, `decode_time_memory`,
 //! `decode_time_compute`, `decode_time`, `ridge_ratio`, `bytes_per_token`,
@@ -104,6 +105,7 @@ outputs! {
         KvPerRequest => "kv_per_request", BytesSi, |r| Some(r.kv_per_request.0);
         KvPerRequestIec => "kv_per_request_gib", BytesIec, |r| Some(r.kv_per_request.0);
         KvBatch => "kv_batch", BytesSi, |r| Some(r.kv_batch.0);
+        StatePerRequest => "state_per_request", BytesSi, |r| Some(r.state_per_request.0).filter(|v| *v > 0.0);
         Memory => "memory", BytesSi, |r| Some(r.memory.0);
         Params => "params", Params, |r| Some(r.inputs.params);
         ActiveParams => "active_params", Params, |r| Some(r.inputs.active_params);
@@ -276,30 +278,43 @@ impl Output {
                     part(m.params, scenario.weights)
                 }
             }
-            Output::KvPerToken => match m.latent {
-                Some(l) => format!(
-                    "{} × ({} + {}) × {}",
-                    m.layers,
-                    l.kv_rank,
-                    l.rope_dim,
-                    bytes(scenario.kv.bytes())
-                ),
-                None => format!(
-                    "2 × {} × {} × {} × {}",
-                    m.layers,
-                    m.kv_heads,
-                    m.head_dim,
-                    bytes(scenario.kv.bytes())
-                ),
-            },
+            Output::KvPerToken => {
+                // Over the attention layers; linear-attention and state-space layers
+                // keep no KV cache.
+                let layers = m.attention_layers();
+                let index = m.indexer.map_or(String::new(), |d| format!(" + {d}"));
+                match m.latent {
+                    Some(l) => format!(
+                        "{} × ({} + {}{index}) × {}",
+                        layers,
+                        l.kv_rank,
+                        l.rope_dim,
+                        bytes(scenario.kv.bytes())
+                    ),
+                    None if m.indexer.is_some() => format!(
+                        "{} × (2 × {} × {}{index}) × {}",
+                        layers,
+                        m.kv_heads,
+                        m.head_dim,
+                        bytes(scenario.kv.bytes())
+                    ),
+                    None => format!(
+                        "2 × {} × {} × {} × {}",
+                        layers,
+                        m.kv_heads,
+                        m.head_dim,
+                        bytes(scenario.kv.bytes())
+                    ),
+                }
+            }
             Output::KvPerRequest | Output::KvPerRequestIec => match m.sliding_window {
                 // Per layer and token, times the tokens each kind of layer keeps.
-                Some(window) if m.sliding_layers.is_some_and(|n| n < m.layers) && w.context > window => {
-                    let sliding = m.sliding_layers.unwrap_or(m.layers);
+                Some(window) if m.sliding_layers.is_some_and(|n| n < m.attention_layers()) && w.context > window => {
+                    let sliding = m.sliding_layers.unwrap_or(m.attention_layers());
                     format!(
                         "{} × ({} × {} + {} × {})",
-                        q(r.kv_per_token.0 / f64::from(m.layers), Unit::BytesSi),
-                        m.layers - sliding,
+                        q(r.kv_per_token.0 / f64::from(m.attention_layers()), Unit::BytesSi),
+                        m.attention_layers() - sliding,
                         w.context,
                         sliding,
                         window
@@ -335,6 +350,15 @@ impl Output {
                     q(r.decode_weight_bytes.0, Unit::BytesSi)
                 )
             }
+            Output::DecodeBytes if r.state_per_request.0 > 0.0 => format!(
+                "{} + {} × (({} + {}){} + {})",
+                q(r.decode_weight_bytes.0, Unit::BytesSi),
+                w.batch,
+                q(r.kv_per_request.0, Unit::BytesSi),
+                q(r.kv_per_token.0, Unit::BytesSi),
+                copies(r),
+                q(r.state_per_request.0, Unit::BytesSi)
+            ),
             Output::DecodeBytes => format!(
                 "{} + {} × ({} + {}){}",
                 q(r.decode_weight_bytes.0, Unit::BytesSi),
@@ -409,11 +433,32 @@ impl Output {
                     q(per_device, Unit::BytesSi)
                 )
             }
+            Output::MaxRequests if r.state_per_request.0 > 0.0 => format!(
+                "{} ÷ ({}{} + {})",
+                q(r.capacity.free.0, Unit::BytesSi),
+                q(r.kv_per_request.0, Unit::BytesSi),
+                copies(r),
+                q(r.state_per_request.0, Unit::BytesSi)
+            ),
             Output::MaxRequests => {
                 format!(
                     "{} ÷ {}{}",
                     q(r.capacity.free.0, Unit::BytesSi),
                     q(r.kv_per_request.0, Unit::BytesSi),
+                    copies(r)
+                )
+            }
+            // The state comes off each request's share first.
+            Output::FitContext if r.state_per_request.0 > 0.0 => {
+                if m.sliding_window.is_some() && m.sliding_layers.is_some() {
+                    return None;
+                }
+                format!(
+                    "({} ÷ {} − {}) ÷ ({}{})",
+                    q(r.capacity.free.0, Unit::BytesSi),
+                    w.batch,
+                    q(r.state_per_request.0, Unit::BytesSi),
+                    q(r.kv_per_token.0, Unit::BytesSi),
                     copies(r)
                 )
             }
@@ -424,10 +469,10 @@ impl Output {
                     q(r.capacity.free.0, Unit::BytesSi),
                     w.batch,
                     copies(r),
-                    q(r.kv_per_token.0 / f64::from(m.layers), Unit::BytesSi),
+                    q(r.kv_per_token.0 / f64::from(m.attention_layers()), Unit::BytesSi),
                     sliding,
                     window,
-                    m.layers - sliding
+                    m.attention_layers().saturating_sub(sliding)
                 ),
                 _ => format!(
                     "{} ÷ ({} × {}{})",
@@ -484,6 +529,7 @@ impl Output {
             | Output::CriticalBatch
             | Output::PrefillFlops
             | Output::PrefillBytes
+            | Output::StatePerRequest
             | Output::FreeMemory => return None,
         };
         Some(format!("{left} = {result}"))

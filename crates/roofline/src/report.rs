@@ -166,6 +166,11 @@ pub struct Report {
     pub kv_per_token: Bytes,
     /// KV cache of one request at the scenario's context.
     pub kv_per_request: Bytes,
+    /// Constant state of one request: the recurrent and convolution state of its
+    /// linear-attention and state-space layers, whatever the context (0 for a
+    /// transformer). It is held beside the KV cache, read at every decode step and
+    /// written by the prefill.
+    pub state_per_request: Bytes,
     /// KV cache of the whole batch (one copy).
     pub kv_batch: Bytes,
     /// Copies of the KV cache the devices hold together: 1 on one device; with
@@ -224,9 +229,12 @@ struct Terms {
     shared_bytes: f64,
     expert_bytes: f64,
     route_miss: f64,
-    /// KV bytes one token adds to one layer.
+    /// KV bytes one token adds to one attention layer (a sparse-attention
+    /// indexer's keys included).
     kv_per_layer: f64,
-    /// Layers: all of them, and those that attend through the window.
+    /// Constant state of one request over all layers.
+    state: f64,
+    /// Attention layers: all of them, and those that attend through the window.
     layers: f64,
     sliding_layers: f64,
     /// FLOPs per token of the dense part (2 × active parameters).
@@ -253,7 +261,7 @@ impl Terms {
         let heads = f64::from(m.heads);
         let head_dim = f64::from(m.head_dim);
         let devices_per_copy = |shards: f64| (devices / shards).max(1.0);
-        let (kv_elements, pair_flops, prefill_pair_flops, kv_copies) = match m.latent {
+        let (attention_elements, pair_flops, prefill_pair_flops, kv_copies) = match m.latent {
             // Keys and values share the latent. Decode kernels absorb the
             // up-projections into the query and the output: each head scores against
             // kv_rank + rope_dim elements and sums kv_rank of them. A prefill
@@ -276,9 +284,12 @@ impl Terms {
                 (2.0 * f64::from(m.kv_heads) * head_dim, pair, pair, copies)
             }
         };
+        // The indexer's keys are cached beside the layer's KV (its scoring work,
+        // a few heads over the index keys, is left out: a lower figure).
+        let kv_elements = attention_elements + m.indexer.map_or(0.0, f64::from);
         let window = m.sliding_window.map_or(f64::INFINITY, f64::from);
         let sliding_layers = if window.is_finite() {
-            f64::from(m.sliding_layers.unwrap_or(m.layers))
+            f64::from(m.sliding_layers.unwrap_or(m.attention_layers()))
         } else {
             0.0
         };
@@ -290,7 +301,8 @@ impl Terms {
             expert_bytes: expert_params * s.expert_type().bytes(),
             route_miss,
             kv_per_layer: kv_elements * s.kv.bytes(),
-            layers: f64::from(m.layers),
+            state: m.state_bytes(),
+            layers: f64::from(m.attention_layers()),
             sliding_layers,
             flops_per_token: 2.0 * m.active_params,
             pair_flops,
@@ -324,7 +336,7 @@ impl Terms {
         (self.layers - self.sliding_layers) * context + self.sliding_layers * context.min(self.window)
     }
 
-    /// KV bytes one token adds, over all layers.
+    /// KV bytes one token adds, over all attention layers.
     fn kv_per_token(&self) -> f64 {
         self.kv_per_layer * self.layers
     }
@@ -358,12 +370,14 @@ impl Terms {
 
     /// One step over `per_request` new tokens of each of `batch` requests: weights
     /// once for all of them, each request's KV read once, one KV entry appended per
-    /// token. Decoding passes one token per request; speculative decoding's
-    /// verification passes k + 1, each attending to the whole context.
+    /// token; each request's constant state read once (its update written back is
+    /// left out: a lower figure). Decoding passes one token per request;
+    /// speculative decoding's verification passes k + 1, each attending to the
+    /// whole context.
     fn step(&self, batch: f64, per_request: f64, context: f64) -> Phase {
         let kv_request = self.kv_per_layer * self.attended(context);
         let tokens = batch * per_request;
-        let kv = batch * (kv_request + per_request * self.kv_per_token()) * self.kv_copies;
+        let kv = batch * ((kv_request + per_request * self.kv_per_token()) * self.kv_copies + self.state);
         let bytes = self.weights_read(tokens) + kv;
         let flops = tokens * (self.flops_per_token + self.pair_flops * self.attended(context));
         self.phase(bytes, flops)
@@ -400,7 +414,7 @@ impl Terms {
         };
         let pairs = (self.layers - self.sliding_layers) * full + self.sliding_layers * windowed;
         let tokens = batch * prompt;
-        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token() * self.kv_copies;
+        let bytes = self.weights_read(tokens) + tokens * self.kv_per_token() * self.kv_copies + batch * self.state;
         let flops = tokens * self.flops_per_token + batch * pairs * self.prefill_pair_flops;
         self.phase(bytes, flops)
     }
@@ -433,7 +447,7 @@ impl Terms {
         let mut guess = if self.expert_bytes == 0.0 {
             let ridge = self.peak / self.bandwidth;
             let f = self.flops_per_token + self.pair_flops * self.attended(context);
-            let k = self.kv_per_layer * (self.attended(context) + self.layers) * self.kv_copies;
+            let k = self.kv_per_layer * (self.attended(context) + self.layers) * self.kv_copies + self.state;
             let denominator = f - ridge * k;
             if denominator > 0.0 {
                 (ridge * self.weight_bytes / denominator)
@@ -499,8 +513,10 @@ impl Scenario {
         let free = self.usable_memory().0 - self.resident_bytes();
         let weights_fit = free >= 0.0;
         let kv_batch = kv_per_request * batch;
+        // What one request holds in memory: its KV cache (every copy) and its state.
+        let held = kv_per_request * t.kv_copies + t.state;
         let fit_context = if weights_fit {
-            t.fit_context(free / (batch * t.kv_copies))
+            t.fit_context(((free / batch - t.state) / t.kv_copies).max(0.0))
         } else {
             Some(0.0)
         };
@@ -509,6 +525,7 @@ impl Scenario {
             decode_weight_bytes: Bytes(decode_weight_bytes),
             kv_per_token: Bytes(t.kv_per_token()),
             kv_per_request: Bytes(kv_per_request),
+            state_per_request: Bytes(t.state),
             kv_batch: Bytes(kv_batch),
             kv_copies: t.kv_copies,
             memory: Bytes(self.hardware.memory.0 * f64::from(w.devices)),
@@ -532,9 +549,9 @@ impl Scenario {
             latency: Seconds(prefill.time.0 + f64::from(w.output) * decode.time.0),
             capacity: Capacity {
                 free: Bytes(free),
-                max_requests: (free / (kv_per_request * t.kv_copies)).floor().max(0.0),
+                max_requests: (free / held).floor().max(0.0),
                 fit_context,
-                batch_fits: kv_batch * t.kv_copies <= free,
+                batch_fits: held * batch <= free,
                 weights_fit,
                 devices_needed: self.devices_needed(),
             },

@@ -52,7 +52,47 @@ pub struct Latent {
     pub rope_dim: u32,
 }
 
+/// Layers that keep no KV cache: linear attention, state-space (Mamba) layers and
+/// layers without a token mixer (a hybrid's MLP or MoE-only blocks). Each linear
+/// attention or state-space layer keeps a state of constant size per request (its
+/// recurrent state and the last few inputs of its short convolution), whatever the
+/// context; the others keep nothing.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Recurrent {
+    /// Layers of linear attention (Qwen3-Next's Gated DeltaNet).
+    pub linear_layers: u32,
+    /// State-space layers (Mamba in Jamba, Mamba-2 in Nemotron-H).
+    pub ssm_layers: u32,
+    /// Layers without a token mixer (Nemotron-H's MLP and MoE blocks).
+    pub plain_layers: u32,
+    /// Bytes of state one request keeps in one linear-attention layer.
+    pub linear_state: f64,
+    /// Bytes of state one request keeps in one state-space layer.
+    pub ssm_state: f64,
+}
+
+impl Recurrent {
+    /// Layers without a KV cache.
+    pub fn layers(&self) -> u32 {
+        self.linear_layers
+            .saturating_add(self.ssm_layers)
+            .saturating_add(self.plain_layers)
+    }
+
+    /// Bytes of constant state one request keeps over all layers.
+    pub fn state_bytes(&self) -> f64 {
+        f64::from(self.linear_layers) * self.linear_state + f64::from(self.ssm_layers) * self.ssm_state
+    }
+}
+
 /// A transformer's shape, as its `config.json` gives it.
+///
+/// The model is a stack of layers of these kinds: global attention (every layer not
+/// named otherwise), windowed attention (`sliding_layers` of them, sliding or
+/// chunked, with `sliding_window` tokens), multi-head latent attention (every
+/// attention layer where `latent` is set), and the layers in `recurrent`: linear
+/// attention, state-space, or no token mixer at all.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
@@ -78,11 +118,21 @@ pub struct Model {
     pub sliding_window: Option<u32>,
     /// How many of the layers attend through the window; the others attend to the
     /// whole context (Gemma 3: five of every six, gpt-oss: every other). `None`:
-    /// every layer, where a window is set. Only the count matters: the KV cache and
-    /// the attention work sum over layers, whatever their order.
+    /// every attention layer, where a window is set. Only the count matters: the KV
+    /// cache and the attention work sum over layers, whatever their order.
     pub sliding_layers: Option<u32>,
+    /// Whether the window is a chunk (Llama 4's `attention_chunk_size`): a layer
+    /// attends to the tokens of its own chunk only, so it keeps at most the chunk's
+    /// tokens, as a sliding window keeps at most the window's.
+    pub chunked: bool,
     /// Multi-head latent attention, which replaces the KV heads' cache with a latent.
     pub latent: Option<Latent>,
+    /// A sparse-attention indexer's key cache (DeepSeek-V3.2's `index_head_dim`):
+    /// elements one token adds to each attention layer beside its KV cache.
+    pub indexer: Option<u32>,
+    /// Layers without a KV cache (linear attention, state-space, none), where the
+    /// model has any.
+    pub recurrent: Option<Recurrent>,
     /// The storage type of the routed experts where the checkpoint stores them
     /// differently from the other weights (gpt-oss: MXFP4 experts, BF16 elsewhere);
     /// `None`: the weights' type throughout.
@@ -106,6 +156,19 @@ pub struct Peaks {
     pub int8: Option<FlopsPerSecond>,
     /// FP32 throughput, where given.
     pub fp32: Option<FlopsPerSecond>,
+}
+
+impl Model {
+    /// Layers that attend over a KV cache (global, windowed or latent).
+    pub fn attention_layers(&self) -> u32 {
+        self.layers.saturating_sub(self.recurrent.map_or(0, |r| r.layers()))
+    }
+
+    /// Bytes of constant state one request keeps (linear attention and state-space
+    /// layers); 0 for a transformer.
+    pub fn state_bytes(&self) -> f64 {
+        self.recurrent.map_or(0.0, |r| r.state_bytes())
+    }
 }
 
 impl Peaks {
@@ -289,11 +352,35 @@ impl Scenario {
         if let Some(w) = m.sliding_window {
             positive(Field::SlidingWindow, w, MAX_TOKENS)?;
         }
+        if let Some(r) = m.recurrent {
+            for n in [r.linear_layers, r.ssm_layers, r.plain_layers] {
+                if n > MAX_DIM {
+                    return Err(InputError::TooLarge {
+                        field: Field::Layers,
+                        max: f64::from(MAX_DIM),
+                    });
+                }
+            }
+            if r.layers() >= m.layers {
+                return Err(InputError::NoAttentionLayer);
+            }
+            for state in [r.linear_state, r.ssm_state] {
+                if !state.is_finite() || !(0.0..=MAX_BYTES).contains(&state) {
+                    return Err(InputError::TooLarge {
+                        field: Field::State,
+                        max: MAX_BYTES,
+                    });
+                }
+            }
+        }
         if let Some(n) = m.sliding_layers.filter(|_| m.sliding_window.is_some()) {
             positive(Field::SlidingLayers, n, MAX_DIM)?;
-            if n > m.layers {
+            if n > m.attention_layers() {
                 return Err(InputError::SlidingLayersExceedLayers);
             }
+        }
+        if let Some(d) = m.indexer {
+            positive(Field::IndexDim, d, MAX_DIM)?;
         }
         if let Some(l) = m.latent {
             positive(Field::KvLoraRank, l.kv_rank, MAX_DIM)?;

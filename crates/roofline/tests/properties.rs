@@ -58,7 +58,10 @@ fn wild_model() -> BoxedStrategy<Model> {
                     shared: more.3,
                 }),
                 sliding_layers: more.0,
+                chunked: false,
                 latent: more.1.map(|(kv_rank, rope_dim)| Latent { kv_rank, rope_dim }),
+                indexer: None,
+                recurrent: None,
                 expert_weights: more.2.map(|i| DataType::ALL[i]),
                 layers: dims[0],
                 hidden: dims[1],
@@ -143,7 +146,10 @@ prop_compose! {
                 sliding_layers: window
                     .and_then(|(_, share)| share)
                     .map(|share| ((f64::from(layers) * share).round() as u32).max(1)),
+                chunked: false,
                 latent: latent.map(|(kv_rank, rope_dim)| Latent { kv_rank, rope_dim }),
+                indexer: None,
+                recurrent: None,
                 expert_weights: (moe && mxfp4_experts).then_some(DataType::Fp4(Groups::MXFP4)),
                 max_context,
             },

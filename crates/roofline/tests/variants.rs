@@ -25,10 +25,13 @@ fn deepseek_v3() -> Model {
         vocab: 129_280,
         sliding_window: None,
         sliding_layers: None,
+        chunked: false,
         latent: Some(Latent {
             kv_rank: 512,
             rope_dim: 64,
         }),
+        indexer: None,
+        recurrent: None,
         expert_weights: None,
         max_context: Some(163_840),
     }
@@ -44,6 +47,8 @@ fn deepseek_v3_caches_a_latent_not_its_heads() {
     let heads = Scenario {
         model: Model {
             latent: None,
+            indexer: None,
+            recurrent: None,
             ..deepseek_v3()
         },
         ..scenario(deepseek_v3())
@@ -77,7 +82,10 @@ fn gemma_3_27b() -> Model {
         vocab: 262_208,
         sliding_window: Some(1024),
         sliding_layers: Some(52),
+        chunked: false,
         latent: None,
+        indexer: None,
+        recurrent: None,
         expert_weights: None,
         max_context: Some(131_072),
     }
@@ -148,7 +156,10 @@ fn gpt_oss_120b() -> Model {
         vocab: 201_088,
         sliding_window: Some(128),
         sliding_layers: Some(18),
+        chunked: false,
         latent: None,
+        indexer: None,
+        recurrent: None,
         expert_weights: Some(DataType::Fp4(Groups::MXFP4)),
         max_context: Some(131_072),
     }

@@ -37,7 +37,10 @@ fn llama3_8b() -> Model {
         vocab: 128_256,
         sliding_window: None,
         sliding_layers: None,
+        chunked: false,
         latent: None,
+        indexer: None,
+        recurrent: None,
         expert_weights: None,
         max_context: Some(8192),
     }

@@ -127,6 +127,8 @@ pub struct Texts {
     pub use_config: &'static str,
     pub config_error: fn(&ConfigError) -> String,
     pub config_not_json: &'static str,
+    /// A pasted text longer than the limit, in KiB.
+    pub config_too_long: fn(limit_kib: usize) -> String,
     pub config_loaded: fn(estimated: Option<&str>) -> String,
     pub config_defaults: &'static str,
     pub config_unknown: &'static str,
@@ -201,6 +203,8 @@ fn field_de(f: Field) -> &'static str {
         Field::KvLoraRank => "Latent-Rang (kv_lora_rank)",
         Field::RopeDim => "Dimension des RoPE-Keys (qk_rope_head_dim)",
         Field::MaxContext => "Längster Kontext des Modells (Tokens)",
+        Field::State => "Zustand pro Schicht (Byte)",
+        Field::IndexDim => "Key-Breite des Indexers (index_head_dim)",
         Field::Memory => "Speicher (GB)",
         Field::Bandwidth => "Bandbreite (GB/s)",
         Field::Peak => "Spitzenleistung (TFLOP/s)",
@@ -235,6 +239,8 @@ fn field_en(f: Field) -> &'static str {
         Field::KvLoraRank => "Latent rank (kv_lora_rank)",
         Field::RopeDim => "RoPE key dimension (qk_rope_head_dim)",
         Field::MaxContext => "Longest context of the model (tokens)",
+        Field::State => "State per layer (bytes)",
+        Field::IndexDim => "Indexer key width (index_head_dim)",
         Field::Memory => "Memory (GB)",
         Field::Bandwidth => "Bandwidth (GB/s)",
         Field::Peak => "Peak compute (TFLOP/s)",
@@ -259,6 +265,7 @@ fn output_de(o: Output) -> &'static str {
         Output::KvPerRequest => "KV-Cache pro Anfrage",
         Output::KvPerRequestIec => "KV-Cache pro Anfrage (binär)",
         Output::KvBatch => "KV-Cache des Batches",
+        Output::StatePerRequest => "Konstanter Zustand pro Anfrage (Linear Attention, Mamba)",
         Output::Memory => "Speicher",
         Output::Params => field_de(Field::Params),
         Output::ActiveParams => field_de(Field::ActiveParams),
@@ -316,6 +323,7 @@ fn output_en(o: Output) -> &'static str {
         Output::KvPerRequest => "KV cache per request",
         Output::KvPerRequestIec => "KV cache per request (binary)",
         Output::KvBatch => "KV cache of the batch",
+        Output::StatePerRequest => "Constant state per request (linear attention, Mamba)",
         Output::Memory => "Memory",
         Output::Params => field_en(Field::Params),
         Output::ActiveParams => field_en(Field::ActiveParams),
@@ -385,6 +393,7 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
+        InputError::NoAttentionLayer => "Mindestens eine Schicht muss eine Attention-Schicht sein.".into(),
     }
 }
 
@@ -406,6 +415,7 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),
+        InputError::NoAttentionLayer => "At least one layer must be an attention layer.".into(),
     }
 }
 
@@ -576,6 +586,12 @@ static DE: Texts = Texts {
     use_config: "Modell übernehmen",
     config_error: config_error_de,
     config_not_json: "Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.",
+    config_too_long: |kib| {
+        format!(
+            "Der Text ist länger als die Grenze von {kib} KiB, die der Rechner liest; \
+             eine config.json hat wenige KiB."
+        )
+    },
     config_loaded: |estimated| match estimated {
         Some(p) => format!(
             "Übernommen. Die Parameterzahl ({p}) wurde aus den Größenangaben geschätzt \
@@ -803,6 +819,9 @@ static EN: Texts = Texts {
     use_config: "Use this model",
     config_error: config_error_en,
     config_not_json: "This is not valid JSON. Please paste the whole config.json.",
+    config_too_long: |kib| {
+        format!("The text is longer than the {kib} KiB limit the calculator reads; a config.json takes a few KiB.")
+    },
     config_loaded: |estimated| match estimated {
         Some(p) => format!(
             "Loaded. The parameter count ({p}) is estimated from the shapes (norms and biases left out); \
@@ -924,6 +943,14 @@ fn config_error_de(e: &ConfigError) -> String {
         ConfigError::NotAnObject => "Die config.json muss ein JSON-Objekt sein ({ … }).".into(),
         ConfigError::Missing(keys) => format!("Es fehlt eine Angabe, die der Rechner braucht: {}.", keys.join(" / ")),
         ConfigError::Invalid(key) => format!("„{key}“ muss eine ganze Zahl sein."),
+        ConfigError::OutOfRange { key, field, max } => format!(
+            "„{key}“ ({}) darf höchstens {} sein.",
+            field_de(*field),
+            format_significant(*max, 3, Locale::De)
+        ),
+        ConfigError::Unsupported(kind) => {
+            format!("Diese Schichtart modelliert der Rechner nicht: {kind}. Er rechnet das Modell daher nicht.")
+        }
     }
 }
 
@@ -932,6 +959,14 @@ fn config_error_en(e: &ConfigError) -> String {
         ConfigError::NotAnObject => "The config.json must be a JSON object ({ … }).".into(),
         ConfigError::Missing(keys) => format!("A figure the calculator needs is missing: {}.", keys.join(" / ")),
         ConfigError::Invalid(key) => format!("“{key}” must be a whole number."),
+        ConfigError::OutOfRange { key, field, max } => format!(
+            "“{key}” ({}) must be at most {}.",
+            field_en(*field),
+            format_significant(*max, 3, Locale::En)
+        ),
+        ConfigError::Unsupported(kind) => {
+            format!("The calculator does not model this kind of layer: {kind}. It does not compute this model.")
+        }
     }
 }
 
@@ -956,6 +991,8 @@ fn help_de(f: Field) -> &'static str {
         Field::KvLoraRank => "Breite des gecachten Key/Value-Latents bei Multi-Head-Latent-Attention: kv_lora_rank.",
         Field::RopeDim => "Breite des neben dem Latent gecachten RoPE-Keys, den alle Heads teilen: qk_rope_head_dim.",
         Field::MaxContext => "Längster Kontext, für den das Modell ausgelegt ist: max_position_embeddings.",
+        Field::State => "Konstanter Zustand einer Anfrage in einer Linear-Attention- oder Mamba-Schicht.",
+        Field::IndexDim => "Elemente pro Token und Schicht im Key-Cache des Indexers: index_head_dim.",
         Field::Memory => "Speicher einer GPU in GB (10⁹ Byte), laut Datenblatt.",
         Field::Bandwidth => "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo im Decode.",
         Field::Peak => "FP16/BF16-Spitzenleistung einer GPU, nicht der doppelte Wert „mit Sparsity“.",
@@ -995,6 +1032,8 @@ fn help_en(f: Field) -> &'static str {
         Field::KvLoraRank => "Width of the cached key/value latent in multi-head latent attention: kv_lora_rank.",
         Field::RopeDim => "Width of the RoPE key cached beside the latent and shared by all heads: qk_rope_head_dim.",
         Field::MaxContext => "Longest context the model is built for: max_position_embeddings.",
+        Field::State => "Constant state of one request in one linear-attention or Mamba layer.",
+        Field::IndexDim => "Elements the sparse-attention indexer caches per token and layer: index_head_dim.",
         Field::Memory => "Memory of one GPU in GB (10⁹ bytes), from its datasheet.",
         Field::Bandwidth => "Memory bandwidth of one GPU in GB/s, from its datasheet; it sets the pace of decoding.",
         Field::Peak => "Dense FP16/BF16 peak of one GPU, not the doubled figure “with sparsity”.",

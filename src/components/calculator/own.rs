@@ -19,18 +19,21 @@ const MAX_DEPTH: u32 = 16;
 /// Why a pasted text gives no model.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PasteError {
-    /// Not JSON (or too long to be a config).
+    /// Not JSON.
     NotJson,
+    /// Longer than [`MAX_CONFIG_BYTES`]: not read at all.
+    TooLong,
     /// JSON, but not a config the calculator can read.
     Config(ConfigError),
     /// A config whose shape the core rejects (more windowed layers than layers).
     Shape(roofline::InputError),
 }
 
-/// Parses JSON text with the browser's parser.
+/// Parses JSON text with the browser's parser, after the bare `Infinity`, `-Infinity`
+/// and `NaN` Python writes (and reads) are put in a form it accepts.
 #[cfg(target_arch = "wasm32")]
 fn parse(text: &str) -> Option<Json> {
-    let value = js_sys::JSON::parse(text).ok()?;
+    let value = js_sys::JSON::parse(&roofline::python_constants(text)).ok()?;
     Some(to_json(&value, 0))
 }
 
@@ -50,7 +53,7 @@ fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
     } else if let Some(n) = v.as_f64() {
         Json::Number(n)
     } else if let Some(s) = v.as_string() {
-        Json::Text(s)
+        Json::number_for(&s).map_or(Json::Text(s), Json::Number)
     } else if js_sys::Array::is_array(v) {
         Json::List(js_sys::Array::from(v).iter().map(|x| to_json(&x, depth + 1)).collect())
     } else if let Some(o) = v.dyn_ref::<js_sys::Object>() {
@@ -140,7 +143,8 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let params_help = id("params-help");
     let apply = move |_| {
         let source = text.get_untracked();
-        let json = (source.len() <= MAX_CONFIG_BYTES).then(|| parse(&source)).flatten();
+        let too_long = source.len() > MAX_CONFIG_BYTES;
+        let json = (!too_long).then(|| parse(&source)).flatten();
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
         // A shape the core rejects is the config's problem, not the form's: it is
         // named here and nothing is taken over. (Memory and workload are the form's.)
@@ -159,7 +163,11 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 _ => Ok(c),
             }
         };
-        let result = read(json, number(params), number(active)).and_then(shape);
+        let result = if too_long {
+            Err(PasteError::TooLong)
+        } else {
+            read(json, number(params), number(active)).and_then(shape)
+        };
         if let Ok(c) = &result {
             state.scenario.update(|s| {
                 s.model = c.model;
@@ -174,6 +182,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let report = move || {
         outcome.get().map(|result| match result {
             Err(PasteError::NotJson) => view! { <p class="field-error">{t.config_not_json}</p> }.into_any(),
+            Err(PasteError::TooLong) => {
+                view! { <p class="field-error">{(t.config_too_long)(MAX_CONFIG_BYTES / 1024)}</p> }.into_any()
+            }
             Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
             Err(PasteError::Shape(e)) => {
                 let text = format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale()));

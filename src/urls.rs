@@ -26,6 +26,13 @@ pub fn parse_entry(href: &str) -> Option<(Lang, &str)> {
     (!slug.is_empty() && !slug.contains('/')).then_some((lang, slug))
 }
 
+/// A link in the prose with the calculator's query string carried into it, or
+/// `None` where the link is not to an entry of this site: the query may hold the
+/// figures of a reader's private model, which go to no other address.
+pub fn carried_into(href: &str, query: &str) -> Option<String> {
+    parse_entry(href).map(|_| with_query(href, query))
+}
+
 /// A URL with a query string added when there is one: before its `#fragment`, and
 /// after a query it already has.
 pub fn with_query(url: &str, query: &str) -> String {
@@ -154,6 +161,21 @@ mod tests {
             "/g/en/probe?bw=3350#details"
         );
         assert_eq!(with_query("/g/en/probe?x=1#d", "bw=3350"), "/g/en/probe?x=1&bw=3350#d");
+    }
+
+    #[test]
+    fn the_query_goes_only_into_links_to_entries() {
+        let entry = entry(Lang::En, "probe");
+        assert_eq!(carried_into(&entry, "bw=3350"), Some(format!("{entry}?bw=3350")));
+        for href in [
+            "https://e.org/",
+            "//e.org/en/probe",
+            "https://e.org/en/probe",
+            "mailto:a@b.c",
+            "#user-content-a",
+        ] {
+            assert_eq!(carried_into(href, "bw=3350"), None, "{href}");
+        }
     }
 
     #[test]

@@ -122,7 +122,9 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
                 h
             }
         };
-        let _ = a.set_attribute("href", &urls::with_query(&base, query));
+        if let Some(href) = urls::carried_into(&base, query) {
+            let _ = a.set_attribute("href", &href);
+        }
     }
 }
 

@@ -674,7 +674,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
             h.el_text(
                 "a",
                 &[
-                    ("class", Some(names::HEADING_ANCHOR)),
+                    ("class", Some(&sanitize::trusted_class(names::HEADING_ANCHOR))),
                     ("href", Some(&href)),
                     ("aria-label", Some(label)),
                 ],
@@ -717,8 +717,14 @@ impl<'a, 'e> Renderer<'a, 'e> {
         let (open, close) = match &target {
             Some((_, url)) => (
                 build(|h| {
-                    h.start("a", &[("class", Some(names::XREF)), ("href", Some(url))])
-                        .start("strong", &[]);
+                    h.start(
+                        "a",
+                        &[
+                            ("class", Some(&sanitize::trusted_class(names::XREF))),
+                            ("href", Some(url)),
+                        ],
+                    )
+                    .start("strong", &[]);
                 }),
                 build(|h| {
                     h.end("strong").end("a");
@@ -729,7 +735,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     h.start(
                         "strong",
                         &[
-                            ("class", Some(names::MISSING_TERM)),
+                            ("class", Some(&sanitize::trusted_class(names::MISSING_TERM))),
                             ("aria-describedby", Some(MISSING_NOTE_ID)),
                         ],
                     );
@@ -793,7 +799,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 h.start("a", &[("href", Some(url))]);
             }));
         }
-        if lower.contains(':') {
+        if lower.contains(':') || !sanitize::link_allowed(url) {
             self.messages.error(
                 offset,
                 format!("link to `{url}` is not allowed"),
@@ -813,7 +819,13 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     None => target,
                 };
                 Some(build(|h| {
-                    h.start("a", &[("class", Some(names::XREF)), ("href", Some(&href))]);
+                    h.start(
+                        "a",
+                        &[
+                            ("class", Some(&sanitize::trusted_class(names::XREF))),
+                            ("href", Some(&href)),
+                        ],
+                    );
                 }))
             }
             None => {
@@ -884,8 +896,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     h.el_text(
                         "span",
                         &[
-                            ("class", Some(&class)),
-                            (names::INLINE_VALUE_ATTR, Some(&index.to_string())),
+                            ("class", Some(&sanitize::trusted_class(&class))),
+                            (names::INLINE_VALUE_ATTR, Some(&sanitize::trusted_index(index))),
                             ("title", Some(&title)),
                         ],
                         &shown,
@@ -942,7 +954,10 @@ impl<'a, 'e> Renderer<'a, 'e> {
         }
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, self.html.drain(..));
-        self.body.segments.push(Segment::Html(sanitize::clean(&html)));
+        let page = self.resolve.page();
+        self.body
+            .segments
+            .push(Segment::Html(sanitize::clean_in_page(&html, &page)));
     }
 
     fn finish(mut self) -> Body {
@@ -982,7 +997,7 @@ fn scroll_box(tag: &'static str, what: Scrolled, locale: roofline::Locale) -> Ht
         h.start(
             tag,
             &[
-                ("class", Some(sanitize::SCROLL)),
+                ("class", Some(&sanitize::trusted_class(sanitize::SCROLL))),
                 ("role", Some("group")),
                 ("aria-label", Some(label)),
                 ("tabindex", Some("0")),
@@ -1184,5 +1199,72 @@ mod tests {
             )
         );
         assert!(html.contains("cd \u{E000}0\u{E001}"));
+    }
+
+    /// An author's HTML cannot take the app's classes or hooks: a link of theirs
+    /// with `class="xref"` would get the reader's calculator state added to it.
+    #[test]
+    fn authors_cannot_use_the_apps_classes() {
+        let (html, out) = render_text(
+            "<a class=\"xref heading-anchor\" href=\"https://e.org\">x</a> \
+             <span class=\"rv pinned scroll\" data-rv=\"0\">7</span> <strong class=\"missing-term\">m</strong>",
+        );
+        assert!(out.is_empty(), "{out:?}");
+        assert!(!html.contains("class") && !html.contains("data-rv"), "{html}");
+        assert!(html.contains("<a href=\"https://e.org\">x</a>"), "{html}");
+    }
+
+    /// An address that names a host without a scheme is not a relative link: the
+    /// browser goes to that host. It is refused where it is written.
+    #[test]
+    fn scheme_relative_and_backslash_links_are_refused_with_their_line() {
+        let (html, out) = render_text(
+            "[a](//e.org/x)\n\n<a href=\"/\\e.org\">b</a>\n\n<a href=\"\\\\e.org\">c</a>\n\n<img src=\"/other/a.png\">",
+        );
+        assert!(!html.contains("e.org") && !html.contains("other"), "{html}");
+        let lines: Vec<usize> = out.iter().map(|d| d.line).collect();
+        assert_eq!(lines, vec![1, 3, 5, 7], "{out:?}");
+        assert!(out[0].message.contains("link to `//e.org/x` is not allowed"), "{out:?}");
+    }
+
+    /// An entry at `/g/en/x` without other entries.
+    struct AtX;
+
+    impl Resolve for AtX {
+        fn slug(&self, _: &str) -> Option<(usize, String)> {
+            None
+        }
+
+        fn term(&self, _: &str) -> Option<(usize, String)> {
+            None
+        }
+
+        fn slugs(&self) -> Vec<&str> {
+            Vec::new()
+        }
+
+        fn page(&self) -> String {
+            "/g/en/x".to_string()
+        }
+    }
+
+    /// Footnote references and links to a place in the entry stay in the page under
+    /// the site's `<base href>`.
+    #[test]
+    fn links_within_the_entry_stay_in_its_page() {
+        let src = Source {
+            path: "content/en/x.md",
+            text: "Text[^n] and [up](#top), <a href=\"#top\">raw</a>.\n\n[^n]: A note.\n",
+            first_line: 1,
+            locale: roofline::Locale::from_lang("en"),
+        };
+        let mut out = Vec::new();
+        let body = render(&src, &Presets::default(), &AtX, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        let Some(Segment::Html(html)) = body.segments.first() else {
+            panic!("one segment")
+        };
+        assert_eq!(html.matches("href=\"/g/en/x#user-content-").count(), 3, "{html}");
+        assert!(!html.contains("href=\"#"), "{html}");
     }
 }

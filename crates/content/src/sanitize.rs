@@ -12,11 +12,14 @@
 //! target the ids of the app's own elements.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use ammonia::url::ParseError;
 use ammonia::{Builder, Url};
+
+use vocab::names;
 
 use crate::markdown::MISSING_NOTE_ID;
 
@@ -100,18 +103,72 @@ pub const SCROLL: &str = "scroll";
 
 /// The classes of HTML elements: the trusted markup's and pulldown-cmark's.
 const HTML_CLASSES: &[(&str, &[&str])] = &[
-    ("a", &["xref", vocab::names::HEADING_ANCHOR]),
-    ("strong", &["missing-term"]),
-    ("span", &["rv", vocab::names::PINNED_VALUE, SCROLL]),
+    ("a", &[names::XREF, names::HEADING_ANCHOR]),
+    ("strong", &[names::MISSING_TERM]),
+    ("span", &[names::INLINE_VALUE, names::PINNED_VALUE, SCROLL]),
     ("div", &["footnote-definition", SCROLL]),
     ("sup", &["footnote-reference", "footnote-definition-label"]),
 ];
 
+/// The classes the app and its styles give a meaning to. Only the markup this crate
+/// writes may carry them: it writes them with [`MARK`] ([`trusted_class`]), the
+/// sanitiser keeps a marked class without its mark and drops an unmarked one, so an
+/// author's `<a class="xref">` is a plain link.
+const APP_CLASSES: &[&str] = &[
+    names::XREF,
+    names::HEADING_ANCHOR,
+    names::MISSING_TERM,
+    names::INLINE_VALUE,
+    names::PINNED_VALUE,
+    SCROLL,
+];
+
+/// The mark of the trusted markup's classes and inline-value indices: random in
+/// every run, so that no author can write it (a character reference spells it as
+/// well as the characters do). It never reaches the output.
+static MARK: LazyLock<String> = LazyLock::new(|| {
+    use std::hash::{BuildHasher, Hasher, RandomState};
+    let mut hasher = RandomState::new().build_hasher();
+    hasher.write_u8(0);
+    format!("trusted-{:016x}-", hasher.finish())
+});
+
+/// A class list for the markup this crate writes (`"rv pinned"`): each class with
+/// the mark the sanitiser requires of the app's classes.
+pub fn trusted_class(classes: &str) -> String {
+    let mark = MARK.as_str();
+    classes
+        .split_ascii_whitespace()
+        .map(|c| format!("{mark}{c}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The value of an inline value's index attribute in the markup this crate writes.
+pub fn trusted_index(index: usize) -> String {
+    format!("{}{index}", MARK.as_str())
+}
+
 static SANITIZER: LazyLock<Builder<'static>> = LazyLock::new(builder);
+
+thread_local! {
+    /// The address of the page being cleaned, for [`clean_in_page`].
+    static PAGE: RefCell<String> = const { RefCell::new(String::new()) };
+}
 
 /// Cleans rendered HTML against the allow-list.
 pub fn clean(html: &str) -> String {
-    SANITIZER.clean(html).to_string()
+    clean_in_page(html, "")
+}
+
+/// Cleans the HTML of the page at `page` (`/glossary/en/kv-cache`): a link within
+/// the page (`#note`, a footnote's reference) gets the page's address in front, as
+/// under the site's `<base href>` a bare `#note` goes to the site's root.
+pub fn clean_in_page(html: &str, page: &str) -> String {
+    PAGE.with_borrow_mut(|p| page.clone_into(p));
+    let cleaned = SANITIZER.clean(html).to_string();
+    PAGE.with_borrow_mut(String::clear);
+    cleaned
 }
 
 /// The allow-list: ammonia's default HTML elements, plus MathML and the
@@ -154,36 +211,80 @@ fn filter_attribute<'u>(element: &str, attribute: &str, value: &'u str) -> Optio
         ("img", "src") => image_source_allowed(value).then_some(Cow::Borrowed(value)),
         (_, "href" | "cite") => link_allowed(value).then(|| prefix_fragment(value)),
         (_, "headers") => Some(Cow::Owned(prefix_id_list(value))),
-        ("span", "data-rv") => {
-            (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())).then_some(Cow::Borrowed(value))
-        }
+        ("span", "data-rv") => value
+            .strip_prefix(MARK.as_str())
+            .filter(|index| !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()))
+            .map(|index| Cow::Owned(index.to_string())),
+        (_, "class") => match HTML_CLASSES.iter().find(|(tag, _)| *tag == element) {
+            Some((_, allowed)) => classes(value, allowed),
+            None => Some(Cow::Borrowed(value)),
+        },
         _ => Some(Cow::Borrowed(value)),
     }
 }
 
+/// A class list of the `allowed` classes, the app's kept only where marked, and
+/// the marks removed; nothing where no class is left.
+fn classes<'u>(value: &'u str, allowed: &[&str]) -> Option<Cow<'u, str>> {
+    let kept: Vec<&str> = value
+        .split_ascii_whitespace()
+        .filter_map(|class| match class.strip_prefix(MARK.as_str()) {
+            Some(marked) => Some(marked),
+            None => (!APP_CLASSES.contains(&class)).then_some(class),
+        })
+        .filter(|class| allowed.contains(class))
+        .collect();
+    (!kept.is_empty()).then(|| Cow::Owned(kept.join(" ")))
+}
+
 /// Whether an address may be linked to: `http`, `https`, `mailto` or relative.
+/// An address that names a host without a scheme (`//host`, `\\host`, `/\host`) is
+/// not relative, whatever the URL parser says: the browser goes to that host.
 pub fn link_allowed(url: &str) -> bool {
     match Url::parse(url) {
         Ok(u) => LINK_SCHEMES.contains(&u.scheme()),
-        Err(e) => e == ParseError::RelativeUrlWithoutBase,
+        Err(e) => e == ParseError::RelativeUrlWithoutBase && !names_a_host(url),
     }
 }
 
-/// Whether an image source is a file of this site: a relative path without a
-/// scheme or host. Browsers drop tabs and line breaks from URLs and read `\` as
-/// `/`, so neither may appear, and the path may not start with `//`.
-pub fn image_source_allowed(src: &str) -> bool {
-    let plain = !src.is_empty() && !src.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\');
-    plain && !src.starts_with("//") && matches!(Url::parse(src), Err(ParseError::RelativeUrlWithoutBase))
+/// Whether a browser reads `url` as `//host…`: it drops leading and trailing
+/// spaces and control characters and every tab and line break, and reads `\` as
+/// `/`.
+fn names_a_host(url: &str) -> bool {
+    let mut read = url
+        .trim_matches(|c: char| c == ' ' || c.is_ascii_control())
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    matches!((read.next(), read.next()), (Some('/' | '\\'), Some('/' | '\\')))
 }
 
-/// A relative address with its fragment pointed at the prefixed id.
+/// Whether an image source is a file of this site: a relative path without a
+/// scheme or host, below the site's path. Browsers drop tabs and line breaks from
+/// URLs and read `\` as `/`, so neither may appear; the path may not start with `/`
+/// (on `<owner>.github.io`, `/other-repo/…` is another project) nor climb out of
+/// the site with `..` (also spelt `%2e`).
+pub fn image_source_allowed(src: &str) -> bool {
+    let plain = !src.is_empty() && !src.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\');
+    let path = src.split(['?', '#']).next().unwrap_or_default();
+    let climbs = path
+        .split('/')
+        .any(|segment| segment.to_ascii_lowercase().replace("%2e", ".") == "..");
+    plain && !src.starts_with('/') && !climbs && matches!(Url::parse(src), Err(ParseError::RelativeUrlWithoutBase))
+}
+
+/// A relative address with its fragment pointed at the prefixed id, and an address
+/// within the page (`#note`) given the page's address ([`clean_in_page`]).
 fn prefix_fragment(url: &str) -> Cow<'_, str> {
     let relative = matches!(Url::parse(url), Err(ParseError::RelativeUrlWithoutBase));
+    let page = |path: &str| match path.is_empty() {
+        true => PAGE.with_borrow(String::clone),
+        false => path.to_string(),
+    };
     match url.split_once('#') {
         Some((path, fragment)) if relative && !fragment.is_empty() && !fragment.starts_with(ID_PREFIX) => {
-            Cow::Owned(format!("{path}#{ID_PREFIX}{fragment}"))
+            Cow::Owned(format!("{}#{ID_PREFIX}{fragment}", page(path)))
         }
+        Some((path, fragment)) if relative && path.is_empty() => Cow::Owned(format!("{}#{fragment}", page(path))),
         _ => Cow::Borrowed(url),
     }
 }
@@ -209,11 +310,37 @@ mod tests {
             "<a class=\"xref\" href=\"/en/kv-cache\">KV</a>",
             "<a href=\"https://example.org\" rel=\"noopener noreferrer\">x</a>",
             "<strong class=\"missing-term\" aria-describedby=\"not-yet-written\">x</strong>",
-            "<span class=\"rv\" data-rv=\"12\">7.0 ms</span>",
+            "<span class=\"rv pinned\" data-rv=\"12\">7.0 ms</span>",
             "<math display=\"block\"><mfrac><mi>a</mi><mn>2</mn></mfrac></math>",
+            "<sup class=\"footnote-reference\"><a href=\"#user-content-1\">1</a></sup>",
         ] {
-            assert_eq!(clean(html), html);
+            let marked = html
+                .replace("class=\"xref\"", &format!("class=\"{}\"", trusted_class("xref")))
+                .replace(
+                    "class=\"missing-term\"",
+                    &format!("class=\"{}\"", trusted_class("missing-term")),
+                )
+                .replace(
+                    "class=\"rv pinned\"",
+                    &format!("class=\"{}\"", trusted_class("rv pinned")),
+                )
+                .replace("data-rv=\"12\"", &format!("data-rv=\"{}\"", trusted_index(12)));
+            assert_eq!(clean(&marked), html);
         }
+    }
+
+    #[test]
+    fn the_apps_classes_need_the_mark() {
+        assert_eq!(
+            clean("<a class=\"xref\" href=\"https://e.org\">x</a>"),
+            "<a href=\"https://e.org\">x</a>"
+        );
+        assert_eq!(clean("<span class=\"rv\" data-rv=\"1\">v</span>"), "<span>v</span>");
+        // A mark of the author's own making is not the mark.
+        assert_eq!(
+            clean("<a class=\"trusted-0000000000000000-xref\" href=\"/\">x</a>"),
+            "<a href=\"/\">x</a>"
+        );
     }
 
     #[test]
@@ -228,14 +355,49 @@ mod tests {
         );
     }
 
+    /// Under the site's `<base href>`, `#note` is the site's root: a link within the
+    /// page names the page.
+    #[test]
+    fn links_within_the_page_name_the_page() {
+        assert_eq!(
+            clean_in_page(
+                "<a href=\"#a\">a</a><a href=\"#user-content-b\">b</a><a href=\"/en/y#c\">c</a>",
+                "/g/en/x"
+            ),
+            "<a href=\"/g/en/x#user-content-a\">a</a><a href=\"/g/en/x#user-content-b\">b</a>\
+             <a href=\"/en/y#user-content-c\">c</a>"
+        );
+        // The page is not kept for the next call.
+        assert_eq!(clean("<a href=\"#a\">a</a>"), "<a href=\"#user-content-a\">a</a>");
+    }
+
     #[test]
     fn urls_follow_the_link_policy() {
         assert!(link_allowed("https://e.org") && link_allowed("mailto:a@b.c") && link_allowed("../x"));
         assert!(
             !link_allowed("javascript:alert(1)") && !link_allowed(" JaVaScRiPt:x") && !link_allowed("data:text/html,x")
         );
-        assert!(image_source_allowed("img/a.png") && image_source_allowed("/img/a.png"));
+        let hosts = [
+            "//e.org",
+            "\\\\e.org",
+            "/\\e.org",
+            "\\/e.org",
+            " //e.org",
+            "\t//e.org",
+            "/\t/e.org",
+            "/\n\\e.org",
+        ];
+        for url in hosts {
+            assert!(!link_allowed(url), "{url:?}");
+        }
+        assert!(link_allowed("/en/x") && link_allowed("x/y") && link_allowed("#a"));
+        assert!(image_source_allowed("img/a.png") && image_source_allowed("a.png?v=1"));
         for src in [
+            "/img/a.png",
+            "/other-repo/a.png",
+            "../other-repo/a.png",
+            "img/../../other-repo/a.png",
+            "%2e%2E/other-repo/a.png",
             "https://e.org/a.png",
             "//e.org/a.png",
             "/\\e.org/a.png",
@@ -252,7 +414,11 @@ mod tests {
     #[test]
     fn forged_values_are_dropped() {
         assert_eq!(
-            clean("<span class=\"rv x\" data-rv=\"1 onclick\">v</span>"),
+            clean(&format!(
+                "<span class=\"{} x\" data-rv=\"{}1 onclick\">v</span>",
+                trusted_class("rv"),
+                trusted_index(0).trim_end_matches('0')
+            )),
             "<span class=\"rv\">v</span>"
         );
         assert_eq!(

@@ -35,6 +35,24 @@ pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
     format!("{}; {script_src}; {}", DIRECTIVES[0], DIRECTIVES[1..].join("; "))
 }
 
+/// A second policy that narrows scripts to the site's own path. `'self'` admits every
+/// project page of the owner (`<owner>.github.io/<other-repo>/`), and a source with a
+/// path needs a host; the browser enforces both policies, so a script must come from
+/// the site's origin (the first) and from below `base` (this one, whatever the host).
+/// `base` is the normalised base path (`/glossary/`).
+pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a str>) -> Result<String, String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.' | '~');
+    if !base.starts_with('/') || !base.ends_with('/') || !base.chars().all(plain) {
+        return Err(format!("the base path `{base}` cannot be written into the policy"));
+    }
+    let all = policy(inline_scripts);
+    let script_src = all
+        .split("; ")
+        .find(|d| d.starts_with("script-src "))
+        .ok_or("the policy has no script-src")?;
+    Ok(script_src.replacen("'self'", &format!("*{base}"), 1))
+}
+
 /// The texts of the `<script>` elements without a `src` attribute, as the browser
 /// hashes them (everything between the start tag and `</script>`).
 pub fn inline_scripts(html: &str) -> Result<Vec<&str>, String> {
@@ -80,12 +98,14 @@ fn has_attribute(attributes: &str, name: &str) -> bool {
 }
 
 /// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
-/// its `<head>`.
-pub fn insert(html: &str) -> Result<String, String> {
+/// its `<head>`, followed by the policy that keeps scripts below `base`.
+pub fn insert(html: &str, base: &str) -> Result<String, String> {
     if html.contains("Content-Security-Policy") {
         return Err("the page already has a Content-Security-Policy".into());
     }
-    let policy = policy(inline_scripts(html)?);
+    let scripts = inline_scripts(html)?;
+    let policy = policy(scripts.iter().copied());
+    let narrowed = path_policy(base, scripts.iter().copied())?;
     // A minified page may leave out the optional `<head>` start tag: the head then
     // begins right after `<html …>`.
     let start = find_tag(html, "<head")
@@ -94,15 +114,19 @@ pub fn insert(html: &str) -> Result<String, String> {
     let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
     // Keywords and base64 hashes: nothing that needs escaping in an attribute.
     debug_assert!(!policy.contains(['"', '&', '<', '>']), "{policy}");
-    let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
+    let meta = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{narrowed}\">"
+    );
     Ok(format!("{}{meta}{}", &html[..head_end], &html[head_end..]))
 }
 
-/// Puts the policy into the built shell `dist/index.html`.
-pub fn apply(dist: &Path) -> Result<(), String> {
+/// Puts the policies into the built shell `dist/index.html` of a site served under
+/// `base`.
+pub fn apply(dist: &Path, base: &str) -> Result<(), String> {
     let path = dist.join("index.html");
     let html = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let with_policy = insert(&html).map_err(|e| format!("{}: {e}", path.display()))?;
+    let with_policy = insert(&html, base).map_err(|e| format!("{}: {e}", path.display()))?;
     std::fs::write(&path, with_policy).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -133,7 +157,7 @@ mod tests {
 
     #[test]
     fn the_policy_is_the_first_element_of_head() {
-        let page = insert(SHELL).unwrap();
+        let page = insert(SHELL, "/g/").unwrap();
         let head = page.find("<head>").unwrap() + "<head>".len();
         assert!(page[head..].starts_with(concat!(
             "<meta http-equiv=\"Content-Security-Policy\" content=\"",
@@ -142,22 +166,48 @@ mod tests {
         for directive in DIRECTIVES {
             assert!(page.contains(directive), "{directive}");
         }
-        // Two inline scripts, two hashes; the one with `src` is covered by 'self'.
-        assert_eq!(page.matches("'sha256-").count(), 2);
+        // Two inline scripts, two hashes in each policy; the one with `src` is
+        // covered by 'self'.
+        assert_eq!(page.matches("'sha256-").count(), 4);
+    }
+
+    /// `'self'` admits the scripts of every project of the owner's `github.io`: the
+    /// second policy admits only those below the site's path.
+    #[test]
+    fn scripts_are_confined_to_the_sites_path() {
+        let page = insert(SHELL, "/glossary/").unwrap();
+        let policies: Vec<&str> = page
+            .split("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        assert_eq!(policies.len(), 2, "{page}");
+        let narrowed = policies[1];
+        assert!(
+            narrowed.starts_with("script-src */glossary/ 'wasm-unsafe-eval' 'sha256-"),
+            "{narrowed}"
+        );
+        assert!(!narrowed.contains("'self'") && !narrowed.contains(';'), "{narrowed}");
+        assert_eq!(narrowed.matches("'sha256-").count(), 2, "{narrowed}");
+        // The first policy still ties scripts to the origin.
+        assert!(policies[0].contains("script-src 'self' 'wasm-unsafe-eval'"));
+        for base in ["glossary/", "/a b/", "/x;script-src */", "/\"/"] {
+            assert!(insert(SHELL, base).is_err(), "{base}");
+        }
     }
 
     #[test]
     fn a_head_without_start_tag_begins_after_html() {
         let minified = SHELL.replace("<head>", "");
-        let page = insert(&minified).unwrap();
+        let page = insert(&minified, "/g/").unwrap();
         assert!(page.starts_with("<!doctype html><html lang=en><meta http-equiv=\"Content-Security-Policy\""));
     }
 
     #[test]
     fn a_page_without_html_or_with_a_policy_is_an_error() {
-        assert!(insert("<p>no document</p>").is_err());
-        let once = insert(SHELL).unwrap();
-        assert!(insert(&once).is_err());
+        assert!(insert("<p>no document</p>", "/g/").is_err());
+        let once = insert(SHELL, "/g/").unwrap();
+        assert!(insert(&once, "/g/").is_err());
     }
 
     #[test]

@@ -257,7 +257,7 @@ fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Res
         &format!("release build into {} for base path {base}", dist.display()),
     )?;
     minify_glue(&dist)?;
-    csp::apply(&dist)?;
+    csp::apply(&dist, &base)?;
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
     // app's own components (plus 404.html, sitemap.xml, robots.txt).
     std::fs::write(dist.join(".nojekyll"), "").map_err(|e| e.to_string())?;

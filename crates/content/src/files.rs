@@ -189,10 +189,12 @@ pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
 fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
     let prose = prose(site, e, base);
+    // HTML, but not named as a page: opened on its own, a `.html` file would be a page
+    // of the site's origin without the pages' Content-Security-Policy.
     let prose_path = wire::hashed_path(
         &format!("prose/{}", lang.code()),
         &e.front.slug,
-        "html",
+        "txt",
         prose.as_bytes(),
     );
     let translation = e.translation.and_then(|i| site.entries.get(i)).map(|t| Translation {

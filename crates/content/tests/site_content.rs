@@ -25,6 +25,33 @@ fn html(site: &content::Site, lang: &str, slug: &str) -> String {
         .collect()
 }
 
+/// The prose files hold HTML, but no data file is named as a page: opened on its
+/// own, a `.html` file would be a page of the site's origin (GitHub Pages serves it
+/// as `text/html`) without the pages' Content-Security-Policy.
+#[test]
+fn no_data_file_is_named_as_a_page() {
+    let bundle = content::files::bundle(&site(), "/g/");
+    let prose: Vec<&str> = bundle
+        .files
+        .iter()
+        .map(|(p, _)| p.as_str())
+        .filter(|p| p.starts_with("prose/"))
+        .collect();
+    assert!(!prose.is_empty());
+    for path in prose {
+        assert!(path.ends_with(".txt"), "{path}");
+    }
+    for (path, _) in &bundle.files {
+        let lower = path.to_ascii_lowercase();
+        assert!(
+            ![".html", ".htm", ".xhtml", ".svg", ".xml"]
+                .iter()
+                .any(|ext| lower.ends_with(ext)),
+            "{path}"
+        );
+    }
+}
+
 /// No errors and no warnings: no typed figure, no context beyond a model's.
 #[test]
 fn content_builds_without_errors_or_warnings() {

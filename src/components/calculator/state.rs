@@ -402,6 +402,21 @@ pub struct Decoded {
     pub ignored: Vec<String>,
 }
 
+/// How many ignored pairs the notice names; the rest are counted (`+3`).
+pub const IGNORED_SHOWN: usize = 5;
+/// How many characters of an ignored pair the notice repeats.
+pub const IGNORED_CHARS: usize = 40;
+
+/// An ignored pair as the notice repeats it: the address is anyone's text, so at
+/// most [`IGNORED_CHARS`] characters of it.
+fn shown(key: &str, value: &str) -> String {
+    let pair = format!("{key}={value}");
+    match pair.char_indices().nth(IGNORED_CHARS) {
+        Some((end, _)) => format!("{}…", &pair[..end]),
+        None => pair,
+    }
+}
+
 /// Reads a query, starting each setup from the example. Values that are readable
 /// but do not fit together (a model too large for the memory) are kept: the
 /// calculator shows them with the same message as when they are chosen in the form.
@@ -409,6 +424,7 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: 
     let mut current = Setup::example(example);
     let mut pinned: Option<Setup> = None;
     let mut ignored = Vec::new();
+    let mut more = 0;
     // Presets first, so that single figures change the chosen preset.
     let (presets, figures): (Vec<_>, Vec<_>) = pairs
         .into_iter()
@@ -419,8 +435,15 @@ pub fn decode<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, example: 
             None => (&mut current, key),
         };
         if apply(setup, bare, value).is_none() {
-            ignored.push(format!("{key}={value}"));
+            if ignored.len() < IGNORED_SHOWN {
+                ignored.push(shown(key, value));
+            } else {
+                more += 1;
+            }
         }
+    }
+    if more > 0 {
+        ignored.push(format!("+{more}"));
     }
     Decoded {
         current,
@@ -717,6 +740,23 @@ mod tests {
             .iter()
             .flatten()
             .all(|p| p.0.is_finite() && p.0 > 0.0));
+    }
+
+    /// The notice repeats text from the address, which anyone can write: a few
+    /// pairs, each cut short, and a count of the rest.
+    #[test]
+    fn the_ignored_pairs_named_are_few_and_short() {
+        let c = example();
+        let long = "x".repeat(10_000);
+        let many: String = (0..50).map(|i| format!("&junk{i}=1")).collect();
+        let back = read(&format!("colour={long}{many}"), c);
+        assert_eq!(back.ignored.len(), IGNORED_SHOWN + 1, "{:?}", back.ignored);
+        assert_eq!(
+            back.ignored[0],
+            format!("colour={}…", "x".repeat(IGNORED_CHARS - "colour=".len()))
+        );
+        assert_eq!(back.ignored[IGNORED_SHOWN], format!("+{}", 51 - IGNORED_SHOWN));
+        assert!(back.ignored.iter().all(|p| p.chars().count() <= IGNORED_CHARS + 1));
     }
 
     #[test]

@@ -29,9 +29,31 @@ pub fn replace_once(text: &str, from: &str, to: &str) -> Result<String, String> 
     Ok(text.replacen(from, to, 1))
 }
 
+/// Where the static chart `key` (`c0-roofline`) goes in a rendered page: right after
+/// the start tag of the box the app writes for it. Only that whole tag counts: the
+/// prose may hold the text `data-static="c0-roofline"` (its quotes are not escaped
+/// in text), but no `<` of its own, and the sanitiser keeps neither the class nor the
+/// attribute on an author's element.
+pub fn chart_box(html: &str, key: &str) -> Result<usize, String> {
+    let tag = format!("<div class=\"chart-static\" data-static=\"{key}\">");
+    html.find(&tag)
+        .map(|i| i + tag.len())
+        .ok_or_else(|| format!("no box for the chart {key}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Prose that quotes the marker does not move the chart.
+    #[test]
+    fn a_chart_goes_into_its_box_only() {
+        let page = "<div class=\"prose\"><p>See data-static=\"c0-roofline\"&gt; here</p></div>\
+                    <div class=\"chart-static\" data-static=\"c0-roofline\"></div>";
+        let at = chart_box(page, "c0-roofline").unwrap();
+        assert_eq!(&page[at..], "</div>");
+        assert!(chart_box(page, "c1-roofline").is_err());
+    }
 
     #[test]
     fn the_html_tag_names_the_page_language_however_it_was_written() {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use glossary::components::charts::{static_svg, ChartData};
 use glossary::data::{self, EntryData, Lang, BASE_PATH};
-use glossary::shell::{replace_once, with_lang};
+use glossary::shell::{chart_box, replace_once, with_lang};
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
 use vocab::i18n::texts;
@@ -106,9 +106,7 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
             .report()
             .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
         for chart in &calc.charts {
-            let marker = format!("data-static=\"c{i}-{}\"", chart.id());
-            let tag = html.find(&marker).ok_or_else(|| format!("no box for {marker}"))?;
-            let at = tag + html[tag..].find('>').ok_or("unclosed tag")? + 1;
+            let at = chart_box(&html, &format!("c{i}-{}", chart.id()))?;
             let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
             html.insert_str(at, &svg);
         }

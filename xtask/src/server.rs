@@ -343,12 +343,27 @@ fn handle(stream: TcpStream, site: &Site, limits: Limits) {
     }
 }
 
-/// Closes the sending side and throws away what the client still sends, for a while
-/// and up to a limit, so that the answer is not lost to a connection reset.
+/// Closes the sending side and throws away what the client still sends, for at most
+/// `within` in all and up to a limit, so that the answer is not lost to a connection
+/// reset. The deadline is for the whole: a client sending a byte now and then would
+/// otherwise hold the handler as long as it liked.
 fn drain(stream: &TcpStream, within: Duration) {
     let _ = stream.shutdown(Shutdown::Write);
-    let _ = stream.set_read_timeout(Some(within));
-    let _ = io::copy(&mut stream.take(MAX_DRAIN_BYTES), &mut io::sink());
+    let deadline = Instant::now() + within;
+    let mut left = MAX_DRAIN_BYTES;
+    let mut buffer = [0u8; 8192];
+    let mut reader = stream;
+    while left > 0 {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining.is_zero() || stream.set_read_timeout(Some(remaining)).is_err() {
+            return;
+        }
+        let want = buffer.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        match reader.read(&mut buffer[..want]) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => left = left.saturating_sub(n as u64),
+        }
+    }
 }
 
 /// The parts of a request head this server uses.
@@ -891,6 +906,44 @@ mod tests {
             }
         };
         assert!(closed, "the server answered an unfinished head");
+    }
+
+    /// A request the server refuses may keep sending; throwing that away ends at the
+    /// deadline, however slowly it comes, and frees the handler.
+    #[test]
+    fn a_slow_client_after_a_refused_request_is_dropped_at_the_deadline() {
+        let fixture = Fixture::new();
+        let timeout = Duration::from_millis(300);
+        let server = fixture.serve(Limits { timeout, handlers: 1 });
+        let port = server.port();
+        let mut slow = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let head = format!("POST /glossary/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 1000000\r\n\r\n");
+        slow.write_all(head.as_bytes()).unwrap();
+        let start = Instant::now();
+        let trickle = std::thread::spawn(move || {
+            // A byte every 50 ms, well within the timeout of each read.
+            while start.elapsed() < PATIENCE {
+                if slow.write_all(b"x").is_err() {
+                    return Some(start.elapsed());
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            None
+        });
+        // The only handler is free again soon after the deadline.
+        loop {
+            let elapsed = start.elapsed();
+            assert!(
+                elapsed < timeout * 10,
+                "the slow client held the handler for {elapsed:?}"
+            );
+            if get(port, "/glossary/").0 == 200 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let dropped = trickle.join().unwrap();
+        assert!(dropped.is_some_and(|d| d < timeout * 10), "{dropped:?}");
     }
 
     #[test]

@@ -38,7 +38,8 @@ pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
 /// A second policy that narrows scripts to the site's own path. `'self'` admits every
 /// project page of the owner (`<owner>.github.io/<other-repo>/`), and a source with a
 /// path needs a host; the browser enforces both policies, so a script must come from
-/// the site's origin (the first) and from below `base` (this one, whatever the host).
+/// the site's origin (the first) and from below `base` (this one, whatever the host
+/// and port: `*:*/glossary/`).
 /// `base` is the normalised base path (`/glossary/`).
 pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a str>) -> Result<String, String> {
     let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.' | '~');
@@ -50,7 +51,8 @@ pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a 
         .split("; ")
         .find(|d| d.starts_with("script-src "))
         .ok_or("the policy has no script-src")?;
-    Ok(script_src.replacen("'self'", &format!("*{base}"), 1))
+    // `*` alone would admit only the scheme's default port (not a local test server's).
+    Ok(script_src.replacen("'self'", &format!("*:*{base}"), 1))
 }
 
 /// The texts of the `<script>` elements without a `src` attribute, as the browser
@@ -184,7 +186,7 @@ mod tests {
         assert_eq!(policies.len(), 2, "{page}");
         let narrowed = policies[1];
         assert!(
-            narrowed.starts_with("script-src */glossary/ 'wasm-unsafe-eval' 'sha256-"),
+            narrowed.starts_with("script-src *:*/glossary/ 'wasm-unsafe-eval' 'sha256-"),
             "{narrowed}"
         );
         assert!(!narrowed.contains("'self'") && !narrowed.contains(';'), "{narrowed}");

@@ -66,8 +66,8 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
 test('data type and batch size change the results', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
-  // 7 × 10⁹ × 4.25 bits: group scales included.
-  await expect(output(page, 'weight_bytes')).toContainText('3.72 GB');
+  // 7 × 10⁹ × (4 + 20/128) bits: group scales and packed zero points included.
+  await expect(output(page, 'weight_bytes')).toContainText('3.64 GB');
   await expect(field(page, 'Group size')).toHaveValue('128');
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp16');
   const tokens = await output(page, 'decode_time').innerText();

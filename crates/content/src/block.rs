@@ -834,7 +834,7 @@ mod tests {
             ("kv_type kv=fp8", "FP8", "FP8"),
             ("max_context", "4,096", "4_096"),
             ("max_context model=llama-3.1-8b", "131,072", "131_072"),
-            ("weight_bytes model=llama-3-70b weights=int4", "37.5~GB", "37,5~GB"),
+            ("weight_bytes model=llama-3-70b weights=int4", "36.7~GB", "36,7~GB"),
         ];
         for (inline, en, de) in cases {
             assert_eq!(inline_text(inline, En), en, "{inline}");

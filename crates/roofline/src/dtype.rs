@@ -14,14 +14,20 @@ pub struct Groups {
 }
 
 impl Groups {
-    /// INT4 as GPTQ and AWQ store it: groups of 128 with an FP16 scale and an FP16
-    /// zero point: 4.25 bits per weight.
+    /// INT4 as GPTQ and AWQ store it: groups of 128, each with an FP16 scale and a
+    /// 4-bit zero point packed eight to an `int32` like the weights, so 4 + 20/128 =
+    /// 4.15625 bits per weight. Source: vLLM's loaders allocate `qzeros` as `int32` of
+    /// shape `(in / group_size, out / pack_factor)` with `pack_factor = 32 / bits`, next to
+    /// `qweight` packed the same way, and `scales` as `(in / group_size, out)` in the
+    /// model's 16-bit type (`vllm/model_executor/layers/quantization/gptq.py`, commit
+    /// `e5dd90be38faf08d3f841f7ef1f4d7e64a70147d`, which the entries cite; `awq.py` alike).
     pub const INT4_G128: Groups = Groups {
         group_size: 128,
         scale_bits: 16,
-        zero_bits: 16,
+        zero_bits: 4,
     };
-    /// MXFP4: blocks of 32 with an 8-bit shared exponent: 4.25 bits per value.
+    /// MXFP4 (OCP Microscaling Formats v1.0): blocks of 32 E2M1 values sharing one
+    /// E8M0 scale, a power of two in 8 bits: 4 + 8/32 = 4.25 bits per value.
     pub const MXFP4: Groups = Groups {
         group_size: 32,
         scale_bits: 8,
@@ -93,7 +99,8 @@ impl DataType {
     /// ```
     /// use roofline::{DataType, Groups};
     /// assert_eq!(DataType::Fp16.bits(), 16.0);
-    /// assert_eq!(DataType::Int4(Groups::INT4_G128).bits(), 4.25);
+    /// assert_eq!(DataType::Int4(Groups::INT4_G128).bits(), 4.15625);
+    /// assert_eq!(DataType::Fp4(Groups::MXFP4).bits(), 4.25);
     /// assert_eq!(DataType::Int4(Groups::NONE).bits(), 4.0);
     /// ```
     pub fn bits(self) -> f64 {

@@ -136,6 +136,12 @@ fn grouped_query_attention_shrinks_kv_fourfold_against_mha() {
 fn four_bit_weights_carry_their_scales() {
     let mut s = Scenario::example();
     s.weights = DataType::Int4(Groups::INT4_G128);
+    // GPTQ/AWQ: 4 bits + an FP16 scale and a packed 4-bit zero per 128 weights.
+    assert_eq!(
+        s.report().unwrap().weight_bytes,
+        Bytes(7e9 * (4.0 + 20.0 / 128.0) / 8.0)
+    );
+    s.weights = DataType::Fp4(Groups::MXFP4);
     assert_eq!(s.report().unwrap().weight_bytes, Bytes(7e9 * 4.25 / 8.0));
     s.weights = DataType::Int4(Groups::NONE);
     assert_eq!(s.report().unwrap().weight_bytes, Bytes(3.5e9));
@@ -741,4 +747,51 @@ fn speculation_reads_in_prose_and_formulas() {
         Scenario::example().with_override(Override::Acceptance(0.6)),
         Scenario::example()
     );
+}
+
+/// The figures of a hardware preset in `content/data/hardware.yaml`: its lines from
+/// `- id: <id>` to the next preset, as `key: value` pairs.
+fn preset(id: &str) -> Vec<(String, String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/data/hardware.yaml");
+    let text = std::fs::read_to_string(path).expect("hardware.yaml");
+    let start = format!("- id: {id}");
+    text.lines()
+        .skip_while(|l| l.trim() != start)
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || !l.starts_with("- id:"))
+        .filter_map(|(_, l)| l.trim_start_matches("- ").trim().split_once(": "))
+        .filter(|(k, _)| !k.starts_with('#'))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn figure(preset: &[(String, String)], key: &str) -> Option<f64> {
+    preset.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse().ok())
+}
+
+#[test]
+fn int8_weights_fall_back_to_the_fp16_peak_where_a_preset_has_no_int8_peak() {
+    // The L40S and the RTX 4090 list no INT8 peak: INT8 weights are multiplied at the
+    // FP16 peak there (362.05 and 165 TFLOP/s), FP8 weights at the FP8 peak.
+    for (id, fp16, fp8) in [("l40s", 362.05e12, 733e12), ("rtx-4090", 165e12, 330e12)] {
+        let p = preset(id);
+        assert_eq!(figure(&p, "fp16_tflops").map(|t| t * 1e12), Some(fp16), "{id}");
+        assert_eq!(figure(&p, "fp8_tflops").map(|t| t * 1e12), Some(fp8), "{id}");
+        assert_eq!(figure(&p, "int8_tops"), None, "{id}: {p:?}");
+        let mut s = Scenario::example();
+        s.hardware.peaks = Peaks {
+            fp16: FlopsPerSecond(fp16),
+            fp8: Some(FlopsPerSecond(fp8)),
+            int8: None,
+            fp32: None,
+        };
+        s.weights = DataType::Int8;
+        assert_eq!(s.report().unwrap().peak, FlopsPerSecond(fp16), "{id}");
+        s.weights = DataType::Fp8;
+        assert_eq!(s.report().unwrap().peak, FlopsPerSecond(fp8), "{id}");
+    }
+    // The L4 lists both; its dense FP8 and INT8 peaks are the datasheet's 485 ÷ 2.
+    let l4 = preset("l4");
+    assert_eq!(figure(&l4, "fp8_tflops"), Some(242.5));
+    assert_eq!(figure(&l4, "int8_tops"), Some(242.5));
 }

@@ -349,6 +349,24 @@ fn check_content() -> Result {
     }
 }
 
+/// `cargo xtask serve`: trunk rebuilds the app into `target/serve` on every change,
+/// and the confined server of `serve-dist` answers on `http://127.0.0.1:8080/`;
+/// trunk's own server answers any `Host` header, so a page could rebind its name to
+/// the loopback address and read drafts. Reload the page after a change.
+fn serve_development() -> Result {
+    let dir = root().join("target/serve");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut watch = cmd("trunk")
+        .args(["watch", "--dist"])
+        .arg(&dir)
+        .spawn()
+        .map_err(|e| format!("trunk watch: {e}"))?;
+    let served = server::serve_development_forever(&dir, 8080);
+    let _ = watch.kill();
+    let _ = watch.wait();
+    served
+}
+
 fn browser_tests(extra: &[String]) -> Result {
     run_browser_tests(&root().join("dist"), None, false, extra).map(|_| ())
 }
@@ -574,7 +592,7 @@ fn flag(args: &[String], name: &str) -> Option<String> {
 /// What `cargo xtask` without a known command prints.
 const USAGE: &str = "usage: cargo xtask <command>
   setup                      install what the build and the tests need
-  serve                      trunk serve with live reload on http://127.0.0.1:8080/
+  serve                      trunk watch, served confined on http://127.0.0.1:8080/
   dist [--base-path /repo/] [--origin https://owner.github.io]
                              release build with every route pre-rendered into dist/
   serve-dist [--base-path P] [--port N]
@@ -592,12 +610,7 @@ fn main() -> ExitCode {
     let base = flag(&args, "--base-path").unwrap_or_else(|| "/".into());
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup(),
-        Some("serve") => setup_build().and_then(|()| {
-            run(
-                cmd("trunk").args(["serve", "--port", "8080"]),
-                "trunk serve on http://127.0.0.1:8080/",
-            )
-        }),
+        Some("serve") => setup_build().and_then(|()| serve_development()),
         Some("dist") => {
             let origin = flag(&args, "--origin").unwrap_or_else(|| "http://localhost".into());
             setup_build().and_then(|()| dist(&base, &origin)).map(|_| ())

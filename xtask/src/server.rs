@@ -61,7 +61,12 @@ impl Server {
 
     /// Starts serving `dir` under `base` within `limits`.
     fn start_with(dir: &Path, base: &str, limits: Limits) -> Result<Server, String> {
-        let handlers = Handlers::new(Site::new(dir, base)?, limits);
+        Server::start_site(Site::new(dir, base)?, limits)
+    }
+
+    /// Starts serving `site` within `limits`.
+    fn start_site(site: Site, limits: Limits) -> Result<Server, String> {
+        let handlers = Handlers::new(site, limits);
         let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("cannot listen on loopback: {e}"))?;
         let port = listener.local_addr().map_err(|e| e.to_string())?.port();
         listener.set_nonblocking(true).map_err(|e| e.to_string())?;
@@ -99,11 +104,23 @@ impl Drop for Server {
 
 /// Serves until the process is stopped.
 pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<(), String> {
-    let handlers = Handlers::new(Site::new(dir, base)?, Limits::default());
+    serve_site_forever(Site::new(dir, base)?, port)
+}
+
+/// Serves a development build (`trunk watch`'s output, under `/`) until the process is
+/// stopped, with the same confinement as `dist/`: loopback only, loopback `Host`
+/// only, bounded requests. Such a build has no pre-rendered pages, so every other
+/// route is answered with the app's shell (`index.html`), which renders it.
+pub fn serve_development_forever(dir: &Path, port: u16) -> Result<(), String> {
+    serve_site_forever(Site::development(dir)?, port)
+}
+
+fn serve_site_forever(site: Site, port: u16) -> Result<(), String> {
+    let handlers = Handlers::new(site, Limits::default());
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     eprintln!(
         "xtask: serving {} at http://127.0.0.1:{port}{} (Ctrl-C stops)",
-        dir.display(),
+        handlers.site.root.display(),
         handlers.site.base
     );
     for stream in listener.incoming().flatten() {
@@ -118,6 +135,8 @@ struct Site {
     root: PathBuf,
     /// The base path, with a slash at both ends (`/` for none).
     base: String,
+    /// The page that answers a path nothing else answers, with status 404.
+    not_found: &'static str,
 }
 
 impl Site {
@@ -127,7 +146,20 @@ impl Site {
             .canonicalize()
             .map_err(|e| format!("cannot serve {}: {e}", dir.display()))?;
         let base = content::site::normalise_base(base);
-        Ok(Site { root, base })
+        Ok(Site {
+            root,
+            base,
+            not_found: "404.html",
+        })
+    }
+
+    /// A development build in `dir`, served under `/`: the app's shell answers every
+    /// route it has no file for.
+    fn development(dir: &Path) -> Result<Site, String> {
+        Ok(Site {
+            not_found: "index.html",
+            ..Site::new(dir, "/")?
+        })
     }
 
     /// The file for a percent-decoded request path, as GitHub Pages resolves it:
@@ -532,7 +564,7 @@ fn answer(stream: &TcpStream, site: &Site, request: &Request) -> io::Result<()> 
     };
     match site.resolve(&path) {
         Some(file) => send_file(stream, Status::Ok, &file, head_only),
-        None => match site.inside(&site.root.join("404.html")) {
+        None => match site.inside(&site.root.join(site.not_found)) {
             Some(page) => send_file(stream, Status::NotFound, &page, head_only),
             None => write_error(stream, Status::NotFound, head_only),
         },
@@ -710,6 +742,24 @@ mod tests {
         assert_eq!(get(port, "/glossary/app.js/"), missing, "a file is no folder");
         std::fs::remove_file(fixture.site.join("404.html")).unwrap();
         assert_eq!(get(port, "/glossary/en/nothing").0, 404);
+    }
+
+    /// `cargo xtask serve` serves trunk's development build with this server, not
+    /// trunk's, which answers any `Host` (a page could rebind its name to the
+    /// loopback address and read drafts).
+    #[test]
+    fn the_development_server_answers_routes_with_the_shell_for_loopback_hosts_only() {
+        let fixture = Fixture::new();
+        std::fs::remove_file(fixture.site.join("404.html")).unwrap();
+        let server = Server::start_site(Site::development(&fixture.site).unwrap(), relaxed()).unwrap();
+        let port = server.port();
+        assert_eq!(get(port, "/"), (200, "root page".to_string()));
+        assert_eq!(get(port, "/en/nothing"), (404, "root page".to_string()));
+        assert_eq!(get(port, "/app.js"), (200, "js".to_string()));
+        let rebound = format!("GET / HTTP/1.1\r\nHost: attacker.example:{port}\r\n\r\n");
+        let (status, body) = status_and_body(&exchange(port, rebound.as_bytes()));
+        assert_eq!(status, 421, "{body}");
+        assert!(!body.contains("root page"), "{body}");
     }
 
     #[test]

@@ -132,6 +132,16 @@ pub enum ConfigError {
     /// A layer kind the calculator does not model, named as the config names it
     /// (`layer_types: cross_attention`).
     Unsupported(String),
+    /// A per-layer list or pattern (`hybrid_override_pattern`, `layer_types`, …)
+    /// whose length is not the number of layers.
+    Length {
+        /// The key as the config writes it.
+        key: &'static str,
+        /// How many layers the list names.
+        found: usize,
+        /// How many layers the model has (`num_hidden_layers`).
+        layers: u32,
+    },
 }
 
 /// Keys that describe training, tokens or code rather than bytes and FLOPs of
@@ -595,7 +605,11 @@ fn pattern(r: &Reader<'_>, layers: u32) -> Result<Option<Vec<Layer>>, ConfigErro
         if list.len() == n {
             Ok(Some(list))
         } else {
-            Err(ConfigError::Invalid(key))
+            Err(ConfigError::Length {
+                key,
+                found: list.len(),
+                layers,
+            })
         }
     };
     if let Some(Json::Text(p)) = r.value(HYBRID_PATTERN) {

@@ -330,3 +330,25 @@ fn a_figure_out_of_range_names_its_key_and_its_field() {
         })
     );
 }
+
+#[test]
+fn a_pattern_that_does_not_name_every_layer_says_how_many_it_names() {
+    // Nemotron-H-56B's pattern has 118 characters, one per layer; with 120 layers
+    // declared the pattern is two short.
+    let mut c = config("nemotron-h-56b");
+    if let Json::Object(pairs) = &mut c {
+        for (k, v) in pairs.iter_mut() {
+            if k == "num_hidden_layers" {
+                *v = Json::Number(120.0);
+            }
+        }
+    }
+    assert_eq!(
+        from_config(&c, None, None),
+        Err(ConfigError::Length {
+            key: "hybrid_override_pattern",
+            found: 118,
+            layers: 120
+        })
+    );
+}

@@ -951,6 +951,10 @@ fn config_error_de(e: &ConfigError) -> String {
         ConfigError::Unsupported(kind) => {
             format!("Diese Schichtart modelliert der Rechner nicht: {kind}. Er rechnet das Modell daher nicht.")
         }
+        ConfigError::Length { key, found, layers } => format!(
+            "„{key}“ nennt {found} Schichten, das Modell hat aber {layers} (num_hidden_layers); \
+             die Liste muss eine Angabe je Schicht enthalten."
+        ),
     }
 }
 
@@ -967,6 +971,10 @@ fn config_error_en(e: &ConfigError) -> String {
         ConfigError::Unsupported(kind) => {
             format!("The calculator does not model this kind of layer: {kind}. It does not compute this model.")
         }
+        ConfigError::Length { key, found, layers } => format!(
+            "“{key}” names {found} layers, but the model has {layers} (num_hidden_layers); \
+             it must name one per layer."
+        ),
     }
 }
 

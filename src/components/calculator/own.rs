@@ -29,11 +29,11 @@ pub enum PasteError {
     Shape(roofline::InputError),
 }
 
-/// Parses JSON text with the browser's parser, after the bare `Infinity`, `-Infinity`
-/// and `NaN` Python writes (and reads) are put in a form it accepts.
+/// Parses JSON text with the browser's parser (the text has its bare `Infinity`,
+/// `-Infinity` and `NaN` put in a form it accepts already: see [`paste`]).
 #[cfg(target_arch = "wasm32")]
 fn parse(text: &str) -> Option<Json> {
-    let value = js_sys::JSON::parse(&roofline::python_constants(text)).ok()?;
+    let value = js_sys::JSON::parse(text).ok()?;
     Some(to_json(&value, 0))
 }
 
@@ -68,6 +68,21 @@ fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
     } else {
         Json::Null
     }
+}
+
+/// What a pasted text gives: a text over [`MAX_CONFIG_BYTES`] is not parsed at all;
+/// otherwise the bare `Infinity`, `-Infinity` and `NaN` that Python writes (and
+/// reads) are put in a form `parse` accepts, and the result is read.
+pub fn paste(
+    source: &str,
+    parse: impl Fn(&str) -> Option<Json>,
+    params: Option<f64>,
+    active: Option<f64>,
+) -> Result<ModelConfig, PasteError> {
+    if source.len() > MAX_CONFIG_BYTES {
+        return Err(PasteError::TooLong);
+    }
+    read(parse(&roofline::python_constants(source)), params, active)
 }
 
 /// Reads a pasted config, with the parameter counts where the reader gives them.
@@ -143,8 +158,6 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let params_help = id("params-help");
     let apply = move |_| {
         let source = text.get_untracked();
-        let too_long = source.len() > MAX_CONFIG_BYTES;
-        let json = (!too_long).then(|| parse(&source)).flatten();
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
         // A shape the core rejects is the config's problem, not the form's: it is
         // named here and nothing is taken over. (Memory and workload are the form's.)
@@ -163,11 +176,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 _ => Ok(c),
             }
         };
-        let result = if too_long {
-            Err(PasteError::TooLong)
-        } else {
-            read(json, number(params), number(active)).and_then(shape)
-        };
+        let result = paste(&source, parse, number(params), number(active)).and_then(shape);
         if let Ok(c) = &result {
             state.scenario.update(|s| {
                 s.model = c.model;
@@ -245,7 +254,7 @@ mod tests {
             serde_json::Value::Null => Json::Null,
             serde_json::Value::Bool(b) => Json::Bool(*b),
             serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
-            serde_json::Value::String(s) => Json::Text(s.clone()),
+            serde_json::Value::String(s) => Json::number_for(s).map_or(Json::Text(s.clone()), Json::Number),
             serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
             serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
         }
@@ -307,6 +316,73 @@ mod tests {
             .model;
             assert_eq!(pasted, preset, "{id}");
         }
+    }
+
+    /// The native stand-in for the browser's `JSON.parse`.
+    fn parse_native(text: &str) -> Option<Json> {
+        serde_json::from_str(text).ok().map(|v| json(&v))
+    }
+
+    fn fixture_text(name: &str) -> String {
+        let path = format!(
+            "{}/crates/roofline/tests/configs/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::read_to_string(path).expect("fixture")
+    }
+
+    /// Nemotron-H's published config.json has a bare `Infinity` (`time_step_limit`),
+    /// which strict JSON refuses: pasted, it is read as Python reads it and computes.
+    #[test]
+    fn a_pasted_config_with_a_bare_infinity_computes() {
+        let text = fixture_text("nemotron-h-56b");
+        assert!(text.contains("Infinity"));
+        assert!(parse_native(&text).is_none(), "strict JSON refuses a bare Infinity");
+        let c = paste(&text, parse_native, None, None).expect("readable");
+        assert_eq!(c.model.attention_layers(), 10);
+        let s = Scenario {
+            model: c.model,
+            ..Scenario::example()
+        };
+        let r = s.report().expect("valid");
+        assert!(r.state_per_request.0 > 0.0 && r.decode.time.0.is_finite());
+    }
+
+    /// A text over the size limit is not parsed and gets the size message, not "not
+    /// valid JSON", even when it is a valid config.
+    #[test]
+    fn a_paste_over_the_size_limit_gets_the_size_message() {
+        let text = fixture_text("llama-3.1-8b");
+        let padded = format!("{}{}", text, " ".repeat(300 * 1024));
+        assert!(paste(&text, parse_native, Some(8.03), None).is_ok());
+        assert_eq!(paste(&padded, parse_native, Some(8.03), None), Err(PasteError::TooLong));
+        for lang in [Lang::En, Lang::De] {
+            let message = (texts(lang).config_too_long)(MAX_CONFIG_BYTES / 1024);
+            assert!(message.contains("256"), "{message}");
+            assert_ne!(message, texts(lang).config_not_json);
+        }
+    }
+
+    /// A hybrid pattern whose length is not the layer count says so.
+    #[test]
+    fn a_pattern_of_the_wrong_length_names_both_lengths() {
+        let text = fixture_text("nemotron-h-56b").replace("\"num_hidden_layers\": 118", "\"num_hidden_layers\": 117");
+        let Err(PasteError::Config(e)) = paste(&text, parse_native, None, None) else {
+            panic!("a config error");
+        };
+        assert_eq!(
+            e,
+            ConfigError::Length {
+                key: "hybrid_override_pattern",
+                found: 118,
+                layers: 117
+            }
+        );
+        assert_eq!(
+            (texts(Lang::En).config_error)(&e),
+            "“hybrid_override_pattern” names 118 layers, but the model has 117 (num_hidden_layers); \
+             it must name one per layer."
+        );
     }
 
     #[test]

@@ -354,3 +354,71 @@ proptest! {
         prop_assert_eq!(r.capacity, plain.capacity);
     }
 }
+
+/// Every time the calculator presents as a floor ("at least"): each phase's memory,
+/// compute and roofline time, the weights' read time, the latency, and speculative
+/// decoding's step times.
+fn at_least_times(r: &Report) -> Vec<(&'static str, f64)> {
+    let mut times = vec![("weight_time", r.weight_time.0), ("latency", r.latency.0)];
+    for (name, p) in [("decode", r.decode), ("prefill", r.prefill)] {
+        times.extend([(name, p.time.0), (name, p.time_memory.0), (name, p.time_compute.0)]);
+    }
+    if let Some(sp) = r.speculative {
+        times.extend([
+            ("verify", sp.verify.time.0),
+            ("draft", sp.draft.time.0),
+            ("speculative step", sp.step_time.0),
+        ]);
+    }
+    times
+}
+
+prop_compose! {
+    /// A valid scenario, or the same with some of its layers made hybrid (linear
+    /// attention, state-space or plain layers with a constant state), chunked, or
+    /// with a sparse-attention indexer.
+    fn valid_layered_scenario()(
+        s in valid_scenario(),
+        recurrent in proptest::option::of((0.0..=1.0f64, 0.0..=1.0f64, 0.0..1e8f64, 0.0..1e8f64)),
+        chunked in proptest::bool::ANY,
+        indexer in proptest::option::of(1u32..256),
+    ) -> Scenario {
+        let mut s = s;
+        let layers = s.model.layers;
+        if let Some((linear, ssm, linear_state, ssm_state)) = recurrent {
+            // Keep at least one attention layer, and no more windowed layers than
+            // attention layers.
+            let spare = layers - 1;
+            let linear_layers = (f64::from(spare) * linear).floor() as u32;
+            let ssm_layers = (f64::from(spare - linear_layers) * ssm).floor() as u32;
+            s.model.recurrent = Some(Recurrent {
+                linear_layers,
+                ssm_layers,
+                plain_layers: 0,
+                linear_state,
+                ssm_state,
+            });
+            let attention = layers - linear_layers - ssm_layers;
+            s.model.sliding_layers = s.model.sliding_layers.map(|w| w.min(attention));
+        }
+        s.model.chunked = chunked && s.model.sliding_window.is_some();
+        s.model.indexer = indexer;
+        s
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Issue 23's acceptance: for any valid scenario, every "at least" time is a
+    /// number ≥ 0 (finite, not NaN).
+    #[test]
+    fn every_at_least_time_is_finite_and_not_negative(s in valid_layered_scenario()) {
+        let r = s.report();
+        prop_assert!(r.is_ok(), "{s:?}: {r:?}");
+        let r = r.unwrap();
+        for (name, t) in at_least_times(&r) {
+            prop_assert!(t.is_finite() && t >= 0.0, "{name}: {t} for {s:?}");
+        }
+    }
+}

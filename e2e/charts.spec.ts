@@ -161,6 +161,49 @@ test('captions follow the calculator, and the axes stay put while the batch move
   expect(await axes()).toBe(before);
 });
 
+for (const [lang, slug, memory, compute, batch] of [
+  ['en', 'memory-bound', '(Memory-bound)', '(Compute-bound)', 'Batch '],
+  ['de', 'memory-bound', '(Memory-bound)', '(Compute-bound)', 'Batchgröße '],
+] as const) {
+  test(`a chart reads out its values on hover and with the arrow keys (${lang})`, async ({ page, problems }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${lang}/${slug}`);
+    await live(page);
+    const roofline = page.locator('figure[data-chart="roofline"]').first();
+    await expect(roofline).toHaveClass(/painted/);
+    const read = roofline.locator('.chart-read');
+    const cursor = roofline.locator('.chart-cursor');
+    await expect(cursor).toBeHidden();
+    const hint = await read.textContent();
+    const canvas = roofline.locator('canvas');
+    const box = (await canvas.boundingBox())!;
+    // Far left is memory-bound, far right compute-bound; the line follows the pointer.
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await expect(read).toContainText(memory);
+    await expect(cursor).toBeVisible();
+    const c = (await cursor.boundingBox())!;
+    expect(Math.abs(c.x - (box.x + box.width * 0.2))).toBeLessThan(2);
+    expect(c.y).toBeGreaterThanOrEqual(box.y);
+    expect(c.y + c.height).toBeLessThanOrEqual(box.y + box.height);
+    await page.mouse.move(box.x + box.width * 0.92, box.y + box.height / 2);
+    await expect(read).toContainText(compute);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200);
+    await expect(read).toHaveText(hint!);
+    await expect(cursor).toBeHidden();
+    // By keyboard: focus starts at decode (memory-bound); End reaches the far right.
+    await canvas.focus();
+    await expect(read).toContainText(memory);
+    await page.keyboard.press('End');
+    await expect(read).toContainText(compute);
+    await page.keyboard.press('ArrowLeft');
+    await expect(read).toContainText(compute);
+    // The throughput chart reads batch sizes.
+    const chart = page.locator('figure[data-chart="batch"]').first();
+    await chart.locator('canvas').focus();
+    await expect(chart.locator('.chart-read')).toContainText(batch);
+  });
+}
+
 test('screenshots of the charts: 360 and 1440 px, light and dark, with and without JavaScript', async ({ browser }) => {
   fs.mkdirSync('target/e2e-screenshots', { recursive: true });
   for (const js of [true, false]) {

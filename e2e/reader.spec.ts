@@ -119,6 +119,12 @@ for (const [lang, title, path] of [
     const picture = page.locator('.landing svg.roofline-picture');
     await expect(picture).toBeVisible();
     await expect(picture.locator('text.region-name')).toHaveText(['Memory-bound', 'Compute-bound']);
+    // Each region's name stands inside its region.
+    for (const name of ['memory', 'compute']) {
+      const [text, region] = [await picture.locator(`text.region-name.${name}`).boundingBox(), await picture.locator(`.region.${name}`).boundingBox()];
+      expect(text!.x).toBeGreaterThanOrEqual(region!.x);
+      expect(text!.x + text!.width).toBeLessThanOrEqual(region!.x + region!.width);
+    }
     const steps = page.getByRole('navigation', { name: path }).getByRole('listitem');
     await expect(steps).toHaveCount(5);
     // Then the whole index.
@@ -184,6 +190,30 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     await toc.getByRole('link').last().click();
     await expect(page.locator('.prose h2').last()).toBeInViewport();
   });
+
+  for (const [from, to, width] of [['en/kv-cache', 'de/kv-cache', 1440], ['de/speicherbandbreite', 'en/memory-bandwidth', 360]] as const) {
+    test(`the language switch keeps the reader's section (${from}, ${width} px)`, async ({ page, problems }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(from);
+      await live(page);
+      const mine = page.locator('.prose h2');
+      const n = await mine.count();
+      expect(n).toBeGreaterThan(3);
+      // Read on in the third section.
+      await mine.nth(2).evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 40));
+      await page.locator('a.lang-switch').click();
+      await expect(page).toHaveURL(new RegExp(`/${to}(\\?[^#]*)?#user-content-`));
+      const theirs = page.locator('.prose h2');
+      await expect(theirs).toHaveCount(n); // the entries' sections correspond one to one
+      await expect(theirs.nth(2)).toBeInViewport();
+      expect(new URL(page.url()).hash.slice(1)).toBe(await theirs.nth(2).getAttribute('id'));
+      // At the top of the page there is no section to keep.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('a.lang-switch').click();
+      await expect(page).toHaveURL(new RegExp(`/${from}(\\?[^#]*)?$`));
+      await expect(page.locator('h1')).toBeInViewport();
+    });
+  }
 
   test('previous and next along the reading path', async ({ page, problems }) => {
     await page.goto('en/memory-bandwidth');

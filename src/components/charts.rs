@@ -56,7 +56,7 @@ pub const LIGHT: Palette = Palette {
     text: RGBColor(0x21, 0x25, 0x29),
     muted: RGBColor(0x55, 0x5d, 0x66),
     grid: RGBColor(0xde, 0xe2, 0xe6),
-    memory: RGBColor(0x00, 0x5e, 0xb8),
+    memory: RGBColor(0x00, 0x75, 0x6f),
     compute: RGBColor(0xa3, 0x36, 0x00),
     tint: 0.09,
 };
@@ -67,7 +67,7 @@ pub const DARK: Palette = Palette {
     text: RGBColor(0xe6, 0xe8, 0xeb),
     muted: RGBColor(0xaa, 0xb1, 0xba),
     grid: RGBColor(0x3c, 0x40, 0x48),
-    memory: RGBColor(0x6e, 0xb4, 0xff),
+    memory: RGBColor(0x4f, 0xd1, 0xc5),
     compute: RGBColor(0xff, 0x96, 0x5a),
     tint: 0.14,
 };
@@ -259,6 +259,64 @@ impl ChartData {
     }
 }
 
+impl ChartData {
+    /// What the chart shows at `x` on its x axis, in one line: the roofline's
+    /// attainable FLOP/s and regime at an intensity; the throughput at the nearest
+    /// batch size drawn; the requests that fit at the nearest context drawn.
+    pub fn read_out(&self, x: f64, lang: Lang) -> Option<String> {
+        let t = texts(lang);
+        let q = |v: f64, unit: Unit| Quantity::new(v, unit).format(lang.locale());
+        match self {
+            ChartData::Roofline(d) => {
+                let regime = if x < d.ridge { t.memory_bound } else { t.compute_bound };
+                let attainable = attained(x, d.bandwidth, d.peak);
+                Some((t.read_out_roofline)(
+                    &q(x, Unit::Intensity),
+                    &q(attainable, Unit::FlopRate),
+                    regime,
+                ))
+            }
+            ChartData::Batch { series, .. } => nearest(series, x)
+                .map(|s| (t.read_out_batch)(&q(s.0, Unit::Count), &q(s.1, Unit::TokenRate), &q(s.2, Unit::TokenRate))),
+            ChartData::Capacity { series, .. } => nearest(series, x)
+                .filter(|s| s.1 >= 1.0)
+                .map(|s| (t.read_out_capacity)(&q(s.0, Unit::Count), &q(s.1, Unit::Count)))
+                .or_else(|| nearest(series, x).map(|s| (t.read_out_no_request)(&q(s.0, Unit::Count)))),
+        }
+    }
+
+    /// The x values the arrow keys step through, in order, and where the reader
+    /// starts: the scenario's own point.
+    pub fn stops(&self, span: &Span) -> (Vec<f64>, f64) {
+        match self {
+            ChartData::Roofline(d) => {
+                // Four steps a decade, and the chart's three points.
+                let (a, b) = (span.start.log10(), span.end.log10());
+                let n = ((b - a) * 4.0).round().clamp(1.0, 80.0) as i32;
+                let mut xs: Vec<f64> = (0..=n)
+                    .map(|i| 10f64.powf(a + (b - a) * f64::from(i) / f64::from(n)))
+                    .collect();
+                xs.extend(
+                    [d.decode.0, d.ridge, d.prefill.0]
+                        .into_iter()
+                        .filter(|x| span.contains(x)),
+                );
+                xs.sort_by(f64::total_cmp);
+                xs.dedup_by(|a, b| (*a / *b - 1.0).abs() < 1e-9);
+                (xs, d.decode.0)
+            }
+            ChartData::Batch { series, current, .. } => (series.iter().map(|s| s.0).collect(), current.0),
+            ChartData::Capacity { series, current, .. } => (series.iter().map(|s| s.0).collect(), current.0),
+        }
+    }
+}
+
+/// The point of `series` nearest to `x` on a logarithmic axis.
+fn nearest(series: &Series, x: f64) -> Option<&(f64, f64, f64)> {
+    let distance = |s: &&(f64, f64, f64)| (s.0.ln() - x.ln()).abs();
+    series.iter().min_by(|a, b| distance(a).total_cmp(&distance(b)))
+}
+
 /// How a chart is drawn: its texts, number format, colours and pixel scale.
 #[derive(Clone, Copy)]
 pub struct Look<'a> {
@@ -295,6 +353,8 @@ impl Look<'_> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frame {
     pub plot: Rect,
+    /// The x axis' range, in data units (logarithmic).
+    pub x: Span,
     pub labels: Vec<(String, Rect)>,
     pub obstacles: Obstacles,
 }
@@ -636,7 +696,7 @@ const ROOF_POINT_SIDES: &[Side] = &[
 const PINNED_SIDES: &[Side] = &[Side::Left, Side::AboveLeft, Side::BelowLeft, Side::Above];
 
 /// A range of an axis.
-type Span = std::ops::Range<f64>;
+pub type Span = std::ops::Range<f64>;
 
 /// The roofline's axes: intensity over whole decades that put the ridge point at
 /// least 300 times (2.5 decades) from either edge and near the middle, so that both
@@ -799,6 +859,7 @@ pub fn draw_roofline<DB: DrawingBackend>(
     let labels = draw_labels(area, all, &obstacles, look)?;
     Ok(Frame {
         plot,
+        x,
         labels,
         obstacles,
     })
@@ -962,6 +1023,7 @@ pub fn draw_batch<DB: DrawingBackend>(
     let labels = draw_labels(area, all, &obstacles, look)?;
     Ok(Frame {
         plot,
+        x,
         labels,
         obstacles,
     })
@@ -1026,6 +1088,7 @@ pub fn draw_capacity<DB: DrawingBackend>(
     let labels = draw_labels(area, all, &obstacles, look)?;
     Ok(Frame {
         plot,
+        x,
         labels,
         obstacles,
     })
@@ -1059,19 +1122,56 @@ fn fit(canvas: &web_sys::HtmlCanvasElement) {
     }
 }
 
-/// Draws one chart on a canvas.
-fn paint(canvas: &web_sys::HtmlCanvasElement, data: &Pair, lang: Lang) -> Result<(), String> {
+/// Draws one chart on a canvas; where its plot area and x axis went.
+fn paint(canvas: &web_sys::HtmlCanvasElement, data: &Pair, lang: Lang) -> Result<Placed, String> {
     let backend = MeasuringCanvas::new(canvas.clone()).ok_or("no 2D context")?;
+    let scale = pixel_ratio();
     data.0
-        .draw(
-            &backend.into_drawing_area(),
-            lang,
-            &palette(),
-            pixel_ratio(),
-            data.1.as_ref(),
-        )
-        .map(|_| ())
+        .draw(&backend.into_drawing_area(), lang, &palette(), scale, data.1.as_ref())
+        .map(|frame| Placed {
+            plot: frame.plot,
+            x: frame.x,
+            scale,
+        })
         .map_err(|e| e.to_string())
+}
+
+/// Where a painted chart's plot area is (in the canvas' pixels, `scale` per CSS
+/// pixel) and the range of its logarithmic x axis.
+#[derive(Clone, Debug, Default)]
+struct Placed {
+    plot: Rect,
+    x: Span,
+    scale: f64,
+}
+
+impl Placed {
+    /// The x value at `css_x` CSS pixels from the canvas' left edge; `None` outside
+    /// the plot area.
+    fn value_at(&self, css_x: f64) -> Option<f64> {
+        let at = css_x * self.scale;
+        let width = self.plot.right - self.plot.left;
+        if !(self.plot.left..=self.plot.right).contains(&at) || width <= 0.0 || self.x.start <= 0.0 {
+            return None;
+        }
+        let f = (at - self.plot.left) / width;
+        Some(self.x.start * (self.x.end / self.x.start).powf(f))
+    }
+
+    /// Where `value` is drawn, in CSS pixels: (left, top, height) of its vertical.
+    fn position_of(&self, value: f64) -> Option<(f64, f64, f64)> {
+        let width = self.plot.right - self.plot.left;
+        if !self.x.contains(&value) || width <= 0.0 || self.scale <= 0.0 {
+            return None;
+        }
+        let f = (value / self.x.start).ln() / (self.x.end / self.x.start).ln();
+        let left = (self.plot.left + f * width) / self.scale;
+        Some((
+            left,
+            self.plot.top / self.scale,
+            (self.plot.bottom - self.plot.top) / self.scale,
+        ))
+    }
 }
 
 /// A chart's data and the pinned scenario's.
@@ -1135,6 +1235,7 @@ fn repaint(
     canvas: NodeRef<leptos::html::Canvas>,
     data: Memo<Pair>,
     lang: Lang,
+    placed: StoredValue<Option<Placed>>,
 ) -> (RwSignal<bool>, RwSignal<Option<String>>) {
     let resized = RwSignal::new(0u32);
     let failed = RwSignal::new(None::<String>);
@@ -1158,6 +1259,7 @@ fn repaint(
                 }
                 let result = paint(&c, d, lang);
                 painted.set(result.is_ok());
+                placed.set_value(result.as_ref().ok().cloned());
                 failed.set(result.err());
             }
         });
@@ -1188,8 +1290,56 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             .with(|a| a.as_ref().map(|(s, r)| ChartData::new(chart, s, r)));
         (b, a)
     });
-    let (painted, failed) = repaint(canvas, data, lang);
+    let placed = StoredValue::new(None::<Placed>);
+    let (painted, failed) = repaint(canvas, data, lang, placed);
     let (title, heads) = labels(chart, t);
+    // The value under the reader's pointer, or at the stop the arrow keys reached.
+    let reading = RwSignal::new(None::<f64>);
+    let read_out = move || {
+        reading
+            .get()
+            .and_then(|x| data.with(|d| d.0.read_out(x, lang)))
+            .unwrap_or_else(|| t.read_out_hint.to_string())
+    };
+    let cursor = move || {
+        let spot = reading
+            .get()
+            .and_then(|x| placed.with_value(|p| p.as_ref().and_then(|p| p.position_of(x))));
+        match spot {
+            Some((left, top, height)) => format!("left:{left:.1}px;top:{top:.1}px;height:{height:.1}px"),
+            None => "display:none".to_string(),
+        }
+    };
+    let point = move |ev: leptos::ev::PointerEvent| {
+        let x = placed.with_value(|p| p.as_ref().and_then(|p| p.value_at(f64::from(ev.offset_x()))));
+        reading.set(x);
+    };
+    let step = move |ev: leptos::ev::KeyboardEvent| {
+        let Some(span) = placed.with_value(|p| p.as_ref().map(|p| p.x.clone())) else {
+            return;
+        };
+        let (stops, start) = data.with(|d| d.0.stops(&span));
+        let now = reading.get_untracked().unwrap_or(start);
+        let at = stops
+            .iter()
+            .position(|&s| s >= now * (1.0 - 1e-9))
+            .unwrap_or(stops.len().saturating_sub(1));
+        let next = match ev.key().as_str() {
+            "ArrowRight" | "ArrowUp" => stops.get(at + 1).or(stops.get(at)),
+            "ArrowLeft" | "ArrowDown" => stops.get(at.saturating_sub(1)),
+            "Home" => stops.first(),
+            "End" => stops.last(),
+            _ => return,
+        };
+        ev.prevent_default();
+        reading.set(next.copied());
+    };
+    let start_reading = move |_| {
+        let start = placed.with_value(|p| p.as_ref().map(|p| p.x.clone()));
+        if let Some(span) = start {
+            reading.set(Some(data.with(|d| d.0.stops(&span).1)));
+        }
+    };
     let caption = Memo::new(move |_| data.with(|d| d.0.caption(lang)));
     let rows = move || {
         data.with(|d| table_rows(d, lang))
@@ -1213,9 +1363,23 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             data-pinned=move || data.with(|d| d.1.is_some()).to_string()
         >
             <div class="chart-box">
-                <canvas node_ref=canvas role="img" aria-label=move || format!("{title}. {}", caption.get())></canvas>
-                <div class="chart-static" data-static=key></div>
+                <canvas
+                    node_ref=canvas
+                    role="img"
+                    tabindex="0"
+                    aria-label=move || format!("{title}. {}", caption.get())
+                    aria-describedby=format!("{key}-read")
+                    on:pointermove=point
+                    on:pointerdown=point
+                    on:pointerleave=move |_| reading.set(None)
+                    on:focus=start_reading
+                    on:blur=move |_| reading.set(None)
+                    on:keydown=step
+                ></canvas>
+                <div class="chart-cursor" aria-hidden="true" style=cursor></div>
+                <div class="chart-static" data-static=key.clone()></div>
             </div>
+            <p class="chart-read" id=format!("{key}-read") aria-live="polite">{read_out}</p>
             <figcaption>
                 <strong>{title}</strong>" "{move || caption.get()}
                 {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}
@@ -1286,6 +1450,57 @@ mod tests {
     /// Scenarios from every preset pair, and extreme ones: batch from 1 to the
     /// largest, contexts from 128 tokens to a million, FP32 to INT4, one to 64
     /// devices.
+    #[test]
+    fn a_pointer_reads_the_value_drawn_under_it() {
+        let placed = Placed {
+            plot: Rect {
+                left: 100.0,
+                top: 20.0,
+                right: 700.0,
+                bottom: 400.0,
+            },
+            x: 1.0..1000.0,
+            scale: 2.0,
+        };
+        assert_eq!(placed.value_at(49.0), None, "left of the plot");
+        assert_eq!(placed.value_at(351.0), None, "right of the plot");
+        let middle = placed.value_at(200.0).expect("inside");
+        assert!((middle - 10f64.powf(1.5)).abs() < 1e-9, "{middle}");
+        let (left, top, height) = placed.position_of(middle).expect("on the axis");
+        assert!((left - 200.0).abs() < 1e-9 && top == 10.0 && height == 190.0);
+        assert_eq!(placed.position_of(5000.0), None);
+    }
+
+    #[test]
+    fn read_outs_name_the_regime_and_the_nearest_drawn_point() {
+        let s = Scenario::example();
+        let r = s.report().expect("the example computes");
+        let ChartData::Roofline(d) = ChartData::new(Chart::Roofline, &s, &r) else {
+            panic!("a roofline")
+        };
+        let roofline = ChartData::Roofline(d.clone());
+        let t = texts(Lang::En);
+        let below = roofline.read_out(d.ridge / 10.0, Lang::En).expect("a read-out");
+        assert!(below.ends_with(&format!("({})", t.memory_bound)), "{below}");
+        let above = roofline.read_out(d.ridge * 10.0, Lang::En).expect("a read-out");
+        assert!(above.contains(&Quantity::new(d.peak, Unit::FlopRate).format(Locale::En)), "{above}");
+        assert!(above.ends_with(&format!("({})", t.compute_bound)), "{above}");
+        let batch = ChartData::new(Chart::Batch, &s, &r);
+        let ChartData::Batch { series, .. } = &batch else { panic!("a batch chart") };
+        let (stops, start) = batch.stops(&(1.0..1e4));
+        assert_eq!(stops.len(), series.len());
+        assert_eq!(start, f64::from(s.workload.batch));
+        let at = series[series.len() / 2];
+        let line = batch.read_out(at.0 * 1.01, Lang::De).expect("a read-out");
+        assert!(line.starts_with(&format!("Batchgröße {}", Quantity::new(at.0, Unit::Count).format(Locale::De))));
+        // The roofline's stops include its three points, in order.
+        let span = 1e-1..1e5;
+        let (stops, start) = roofline.stops(&span);
+        assert!(stops.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(start, d.decode.0);
+        assert!(stops.contains(&d.ridge) && stops.contains(&d.decode.0));
+    }
+
     fn scenarios() -> Vec<Scenario> {
         let p = presets();
         let mut out = Vec::new();

@@ -190,6 +190,32 @@ fn prose_signal(data: &'static EntryData, article: NodeRef<leptos::html::Article
     prose
 }
 
+/// After an in-app navigation to a section (the language switch keeps the reader's
+/// section), scrolls to it once the prose holds its heading: the router looked for
+/// it before the prose was in.
+fn follow_section(prose: RwSignal<Prose>) {
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) || !prose.with(|p| matches!(p, Prose::Ready(_))) {
+            return false;
+        }
+        request_animation_frame(|| {
+            let Some(window) = web_sys::window() else { return };
+            let hash = window.location().hash().unwrap_or_default();
+            let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else {
+                return;
+            };
+            let id = js_sys::decode_uri_component(id)
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_default();
+            if let Some(heading) = window.document().and_then(|d| d.get_element_by_id(&id)) {
+                heading.scroll_into_view();
+            }
+        });
+        true
+    });
+}
+
 /// Keeps the prose's live values and links in step with the main calculator, and
 /// the address with its state.
 fn follow_calculator(
@@ -284,7 +310,13 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
             });
         }
     });
-    let switch = LanguageTarget::Entry { translation, query };
+    follow_section(prose);
+    let switch = LanguageTarget::Entry {
+        translation,
+        query,
+        sections: &data.sections,
+        counterparts: &data.counterparts,
+    };
     view! {
         <SiteHeader lang switch=Some(switch)/>
         <main id="main" tabindex="-1" class="entry">

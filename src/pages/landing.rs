@@ -69,7 +69,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
             text(
                 h,
                 "region-name memory",
-                (LEFT + RIDGE_X) / 2.0 + 24.0,
+                (LEFT + RIDGE_X) / 2.0 + 18.0,
                 BOTTOM - 8.0,
                 "middle",
                 t.memory_bound,

@@ -185,6 +185,18 @@ pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
     parts.join(names::PROSE_SEPARATOR)
 }
 
+/// For each of `n` sections, the position of its counterpart among the `m` sections
+/// of the translation: the same position where the counts agree, else the one at
+/// the nearest relative place. Nothing when the translation has no sections.
+fn counterparts(n: usize, m: usize) -> impl Iterator<Item = usize> {
+    (0..n).filter(move |_| m > 0).map(move |i| match (n, m) {
+        _ if n == m => i,
+        (1, _) => 0,
+        // Round i·(m−1)/(n−1) to the nearest whole position.
+        _ => (2 * i * (m - 1) + (n - 1)) / (2 * (n - 1)),
+    })
+}
+
 /// An entry's data and prose files, added to `out`; the data file's path.
 fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
@@ -197,9 +209,15 @@ fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut 
         "txt",
         prose.as_bytes(),
     );
-    let translation = e.translation.and_then(|i| site.entries.get(i)).map(|t| Translation {
+    let other = e.translation.and_then(|i| site.entries.get(i));
+    let translation = other.map(|t| Translation {
         slug: t.front.slug.clone(),
         term: t.front.term.clone(),
+    });
+    let counterparts = other.map_or_else(Vec::new, |t| {
+        counterparts(e.body.sections.len(), t.body.sections.len())
+            .filter_map(|i| t.body.sections.get(i).map(|(id, _)| id.clone()))
+            .collect()
     });
     let category_name = e.front.category.as_ref().and_then(|slug| {
         site.categories
@@ -216,6 +234,7 @@ fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut 
         prose: prose_path.clone(),
         path: path_place(site, e),
         sections: e.body.sections.clone(),
+        counterparts,
     };
     let bytes = wire::encode(&data);
     let path = wire::hashed_path(&format!("data/{}", lang.code()), &e.front.slug, "bin", &bytes);
@@ -321,6 +340,48 @@ mod tests {
         let site = crate::load(&root, "/g/");
         assert!(!site.has_errors(), "{}", crate::report(&site));
         site
+    }
+
+    #[test]
+    fn sections_find_their_counterparts_one_to_one_or_at_the_nearest_place() {
+        let all = |n, m| counterparts(n, m).collect::<Vec<_>>();
+        assert_eq!(all(4, 4), [0, 1, 2, 3]);
+        assert_eq!(all(3, 5), [0, 2, 4]);
+        assert_eq!(all(5, 3), [0, 1, 1, 2, 2]);
+        assert_eq!(all(1, 4), [0]);
+        assert_eq!(all(2, 1), [0, 0]);
+        assert!(all(3, 0).is_empty());
+        assert!(all(0, 3).is_empty());
+    }
+
+    #[test]
+    fn every_section_of_a_translated_entry_names_a_section_of_its_translation() {
+        let site = site();
+        let bundle = bundle(&site, "/g/");
+        for lang in Lang::ALL {
+            let index: Index =
+                wire::decode(bundle.file(bundle.index_path(lang).expect("index")).expect("listed")).expect("decodes");
+            for entry in &index.entries {
+                let data: EntryData = wire::decode(bundle.file(&entry.file).expect("entry file")).expect("decodes");
+                let Some(other) = &data.translation else { continue };
+                let theirs = index_of(&bundle, lang.other(), &other.slug);
+                assert_eq!(data.counterparts.len(), data.sections.len(), "{}", entry.summary.term);
+                for id in &data.counterparts {
+                    assert!(theirs.sections.iter().any(|(s, _)| s == id), "{id} in {}", other.slug);
+                }
+            }
+        }
+    }
+
+    fn index_of(bundle: &Bundle, lang: Lang, slug: &str) -> EntryData {
+        let index: Index =
+            wire::decode(bundle.file(bundle.index_path(lang).expect("index")).expect("listed")).expect("decodes");
+        let entry = index
+            .entries
+            .iter()
+            .find(|e| e.summary.slug == slug)
+            .expect("translation listed");
+        wire::decode(bundle.file(&entry.file).expect("entry file")).expect("decodes")
     }
 
     #[test]

@@ -115,6 +115,16 @@ pub struct Texts {
     pub caption_roofline: fn(decode_ratio: f64, prefill_ratio: f64) -> String,
     pub caption_batch: fn(critical: Option<&str>, full: Option<&str>) -> String,
     pub caption_capacity: fn(requests: Option<&str>, context: &str) -> String,
+    /// What a chart shows where the reader points: the roofline at an intensity
+    /// (attainable FLOP/s, the regime's name) …
+    pub read_out_roofline: fn(intensity: &str, attainable: &str, regime: &str) -> String,
+    /// … the throughput at a batch size (per request, whole batch) …
+    pub read_out_batch: fn(batch: &str, per_request: &str, whole: &str) -> String,
+    /// … the requests that fit at a context length, or that none does.
+    pub read_out_capacity: fn(context: &str, requests: &str) -> String,
+    pub read_out_no_request: fn(context: &str) -> String,
+    /// How to read values off a chart.
+    pub read_out_hint: &'static str,
     pub field_help: fn(Field) -> &'static str,
     pub model_details: &'static str,
     pub own_model: &'static str,
@@ -563,6 +573,14 @@ static DE: Texts = Texts {
              voll ist: Bis dahin bremst die Bandbreite."
         ),
     },
+    read_out_roofline: |i, a, regime| format!("Bei {i}: höchstens {a} ({regime})"),
+    read_out_batch: |b, one, all| format!("Batchgröße {b}: {one} je Anfrage, {all} insgesamt"),
+    read_out_capacity: |c, n| match n {
+        "1" => format!("{c}\u{a0}Tokens Kontext: eine Anfrage passt"),
+        n => format!("{c}\u{a0}Tokens Kontext: {n} Anfragen passen"),
+    },
+    read_out_no_request: |c| format!("{c}\u{a0}Tokens Kontext: keine Anfrage passt"),
+    read_out_hint: "Zeig auf das Diagramm oder wähle es aus und nutze ← →, um Werte abzulesen.",
     caption_capacity: |requests, context| match requests {
         Some(n) => format!(
             "Der KV-Cache jeder Anfrage wächst mit ihrem Kontext: Je länger der Kontext, desto weniger Anfragen \
@@ -797,6 +815,14 @@ static EN: Texts = Texts {
              memory is the limit all the way."
         ),
     },
+    read_out_roofline: |i, a, regime| format!("At {i}: at most {a} ({regime})"),
+    read_out_batch: |b, one, all| format!("Batch {b}: {one} per request, {all} in all"),
+    read_out_capacity: |c, n| match n {
+        "1" => format!("{c}\u{a0}tokens of context: one request fits"),
+        n => format!("{c}\u{a0}tokens of context: {n} requests fit"),
+    },
+    read_out_no_request: |c| format!("{c}\u{a0}tokens of context: no request fits"),
+    read_out_hint: "Point at the chart, or select it and use ← →, to read its values.",
     caption_capacity: |requests, context| match requests {
         Some(n) => format!(
             "Each request's KV cache grows with its context, so the longer the context, the fewer requests fit: \

@@ -335,6 +335,10 @@ pub struct EntryData {
     pub path: Option<PathPlace>,
     /// The entry's sections: each level-2 heading's id in the page and its title.
     pub sections: Vec<(String, String)>,
+    /// For each section, the id of its counterpart in the translation (the same
+    /// position where both have as many sections, else the nearest); empty without
+    /// a translation.
+    pub counterparts: Vec<String>,
 }
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
@@ -470,6 +474,7 @@ mod tests {
                 next: None,
             }),
             sections: vec![("user-content-a".into(), "Ä".into())],
+            counterparts: vec!["user-content-b".into()],
         };
         let bytes = encode(&data);
         assert_eq!(decode::<EntryData>(&bytes), Ok(data));

@@ -383,14 +383,21 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
             ("tie_word_embeddings", 1.0),
         ],
     ),
-    // `Gemma2Config.__init__` (gemma2/configuration_gemma2.py); Gemma 2 windows every
-    // other layer, which the modelling code hard-codes.
+    // `Gemma2Config` (gemma2/configuration_gemma2.py at transformers commit
+    // 008e574391258935f3ecc3035c882e73bbcac419): its field defaults, and `layer_types`
+    // by default "sliding_attention" where (i + 1) % 2 else "full_attention", so
+    // every other layer windowed, the first one included (a pattern of 2).
     (
         "gemma2",
         &[
+            ("vocab_size", 256_000.0),
+            ("hidden_size", 2304.0),
+            ("intermediate_size", 9216.0),
+            ("num_hidden_layers", 26.0),
             ("num_attention_heads", 8.0),
             ("num_key_value_heads", 4.0),
             ("head_dim", 256.0),
+            ("max_position_embeddings", 8192.0),
             ("sliding_window", 4096.0),
             ("sliding_window_pattern", 2.0),
             ("tie_word_embeddings", 1.0),
@@ -427,12 +434,36 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
             ("max_position_embeddings", 262_144.0),
         ],
     ),
-    // `Qwen3NextConfig` (qwen3_next/configuration_qwen3_next.py): a full-attention
-    // layer in four, and `Qwen3NextAttention` gates its output with a second query
-    // projection.
+    // `Qwen3NextConfig` (qwen3_next/configuration_qwen3_next.py at transformers commit
+    // 008e574391258935f3ecc3035c882e73bbcac419): its field defaults (those of
+    // Qwen3-Next-80B-A3B), a full-attention layer in four (`full_attention_interval`,
+    // popped in `__post_init__` with 4), MoE in every layer (`decoder_sparse_step` 1);
+    // untied embeddings are the reader's default already. Not a config key:
+    // `Qwen3NextAttention` always gates its output with a second query projection.
     (
         "qwen3_next",
-        &[("full_attention_interval", 4.0), ("attn_output_gate", 1.0)],
+        &[
+            ("vocab_size", 151_936.0),
+            ("hidden_size", 2048.0),
+            ("intermediate_size", 5632.0),
+            ("num_hidden_layers", 48.0),
+            ("num_attention_heads", 16.0),
+            ("num_key_value_heads", 2.0),
+            ("head_dim", 256.0),
+            ("max_position_embeddings", 32_768.0),
+            ("linear_conv_kernel_dim", 4.0),
+            ("linear_key_head_dim", 128.0),
+            ("linear_value_head_dim", 128.0),
+            ("linear_num_key_heads", 16.0),
+            ("linear_num_value_heads", 32.0),
+            ("decoder_sparse_step", 1.0),
+            ("moe_intermediate_size", 512.0),
+            ("shared_expert_intermediate_size", 512.0),
+            ("num_experts_per_tok", 10.0),
+            ("num_experts", 512.0),
+            ("full_attention_interval", 4.0),
+            ("attn_output_gate", 1.0),
+        ],
     ),
 ];
 

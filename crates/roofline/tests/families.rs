@@ -352,3 +352,72 @@ fn a_pattern_that_does_not_name_every_layer_says_how_many_it_names() {
         })
     );
 }
+
+#[test]
+fn qwen3_next_keeps_a_kv_cache_in_one_layer_of_four_and_a_constant_state_in_the_rest() {
+    // `full_attention_interval` 4: 12 of 48 layers attend (2 KV heads × 256), the 36
+    // others are Gated DeltaNet. KV: 12 × 2 × 2 × 256 × 2 B = 24,576 per token;
+    // × 8,192 = 201,326,592; × 131,072 = 3,221,225,472. State per linear layer: 32
+    // value heads × 128 × 128 = 524,288 elements, plus the convolution's 3 last inputs
+    // of 2 × 16 × 128 + 32 × 128 = 8,192 channels = 24,576: 548,864 × 2 B =
+    // 1,097,728; × 36 = 39,518,208 B per request. Parameters: attention layers
+    // 2,048 × 8,192 (query and gate) + 2 × 2,048 × 512 + 4,096 × 2,048 = 27,262,976;
+    // linear layers 2,048 × 12,288 + 2,048 × 64 + 8,192 × 4 + 4,096 × 2,048 =
+    // 33,718,272 (the printed module shapes); every layer MoE with 512 experts and a
+    // shared one of 3 × 2,048 × 512 = 3,145,728 and a router of 2,048 × 512;
+    // embeddings untied 2 × 151,936 × 2,048. Total 12 × 27,262,976 + 36 × 33,718,272
+    // + 48 × (513 × 3,145,728 + 1,048,576) + 622,329,856 = 79,674,081,280 (card 80 B);
+    // active with 10 experts: 1,541,013,504 + 48 × (11 × 3,145,728 + 1,048,576) +
+    // 622,329,856 = 3,874,619,392 (card 3 B without the embeddings: 3.25 B).
+    let c = expect(
+        "qwen3-next-80b-a3b-instruct",
+        Figures {
+            kv_per_token: 24_576.0,
+            kv_8k: 201_326_592.0,
+            kv_128k: 3_221_225_472.0,
+            state: 39_518_208.0,
+            params: 79_674_081_280.0,
+            active: 3_874_619_392.0,
+        },
+    );
+    assert_eq!(c.model.attention_layers(), 12);
+    // The output gate is the only figure not in the file; nothing is left unread.
+    assert_eq!(c.defaults, ["attn_output_gate"]);
+    assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+}
+
+#[test]
+fn gemma_2_takes_every_figure_it_omits_from_gemma2config() {
+    // A config that names only its type is `Gemma2Config()`'s defaults (Gemma-2-2B's
+    // shapes): 26 layers, hidden 2,304, 8 heads, 4 KV heads of 256, vocabulary
+    // 256,000 (tied), every other layer windowed at 4,096, the first included.
+    // KV: 26 × 2 × 4 × 256 × 2 B = 106,496 per token (4,096 per layer). At 8,192
+    // tokens 13 × 8,192 × 4,096 + 13 × 4,096 × 4,096 = 654,311,424; at 131,072
+    // 13 × 131,072 × 4,096 + 218,103,808 = 7,197,425,664. Parameters: 256,000 × 2,304
+    // + 26 × (2,304 × 2,048 × 2 + 2,304 × 1,024 × 2 + 3 × 2,304 × 9,216) =
+    // 2,614,099,968 (Gemma-2-2B's card: 2.61 B).
+    let gemma2 = Json::Object(vec![("model_type".into(), Json::Text("gemma2".into()))]);
+    let c = from_config(&gemma2, None, None).expect("gemma2");
+    assert_eq!(
+        figures(&c),
+        Figures {
+            kv_per_token: 106_496.0,
+            kv_8k: 654_311_424.0,
+            kv_128k: 7_197_425_664.0,
+            state: 0.0,
+            params: 2_614_099_968.0,
+            active: 2_614_099_968.0,
+        }
+    );
+    assert_eq!((c.model.sliding_window, c.model.sliding_layers), (Some(4096), Some(13)));
+    assert_eq!(c.model.max_context, Some(8192));
+    for key in [
+        "vocab_size",
+        "hidden_size",
+        "num_hidden_layers",
+        "head_dim",
+        "max_position_embeddings",
+    ] {
+        assert!(c.defaults.contains(&key), "{key}: {:?}", c.defaults);
+    }
+}

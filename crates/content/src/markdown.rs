@@ -1048,6 +1048,16 @@ mod tests {
         (html, out)
     }
 
+    /// A control space in a formula reaches the page as a space: no `&nbsp;` for the
+    /// reader to see, in inline and display math.
+    #[test]
+    fn control_spaces_in_formulas_survive_the_sanitiser_as_spaces() {
+        let (html, out) = render_text(r"Inline $242 \ \text{FLOP/Byte}$ and $$a~b \ c$$.");
+        assert!(out.is_empty(), "{out:?}");
+        assert!(!html.contains("nbsp"), "{html}");
+        assert_eq!(html.matches(r#"<mspace width="0.3333em">"#).count(), 3, "{html}");
+    }
+
     /// Wide tables and display formulas sit in a box that scrolls and takes the
     /// keyboard focus, named in the entry's language; inline formulas do not.
     #[test]

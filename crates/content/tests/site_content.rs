@@ -314,3 +314,18 @@ fn no_calculator_block_changes_a_figure_of_its_presets() {
     assert!(blocks > 30, "only {blocks} calculator blocks");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The formulas with a control space (`\ `) show a space, not the text `&nbsp;`.
+#[test]
+fn control_spaces_in_the_entries_formulas_are_spaces() {
+    let site = site();
+    for (lang, slug) in [
+        ("en", "quantization"),
+        ("de", "quantisierung"),
+        ("de", "multi-head-latent-attention"),
+    ] {
+        let html = html(&site, lang, slug);
+        assert!(!html.contains("&amp;nbsp;"), "{lang}/{slug}");
+        assert!(html.contains(r#"<mspace width="0.3333em">"#), "{lang}/{slug}");
+    }
+}

@@ -4,9 +4,14 @@
 //! into the MathML unescaped; such names may therefore not contain markup
 //! characters. The sanitiser cleans the MathML as well, so this check gives the
 //! author a message rather than being the only guard.
+//!
+//! pulldown-latex's parser gives the spaces `\ `, `~` and `\nobreakspace` as text
+//! that is already an entity (`&nbsp;`), and its writer escapes text, so the page
+//! would show a literal `&nbsp;`; [`interword_space`] turns them into a space of
+//! TeX's interword width before they are written.
 
 use pulldown_latex::config::DisplayMode;
-use pulldown_latex::event::{Content, Event};
+use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};
 use pulldown_latex::{Parser, RenderConfig, Storage};
 
 /// The longest formula, in bytes.
@@ -14,6 +19,9 @@ pub const MAX_MATH_BYTES: usize = 4096;
 
 /// The deepest nesting of `{…}` groups in a formula.
 pub const MAX_TEX_DEPTH: usize = 32;
+
+/// The width of TeX's interword space (`\ `, `~`), in em: 3.33 pt of a 10 pt font.
+pub const INTERWORD_SPACE_EM: f32 = 0.3333;
 
 /// Why a formula is not rendered: what is wrong and how to fix it.
 #[derive(Debug, PartialEq)]
@@ -49,6 +57,7 @@ pub fn mathml(tex: &str, display: bool) -> Result<String, MathError> {
             Ok(_) => {}
         }
     }
+    let events = events.into_iter().map(|event| event.map(interword_space));
     let config = RenderConfig {
         display_mode: if display {
             DisplayMode::Block
@@ -58,9 +67,23 @@ pub fn mathml(tex: &str, display: bool) -> Result<String, MathError> {
         ..RenderConfig::default()
     };
     let mut out = String::new();
-    pulldown_latex::push_mathml(&mut out, events.into_iter(), config)
+    pulldown_latex::push_mathml(&mut out, events, config)
         .map_err(|e| MathError::new(e.to_string(), "check the LaTeX between the `$` signs"))?;
     Ok(out)
+}
+
+/// The parser's no-break space (`\ `, `~`, `\nobreakspace`) as a space of TeX's
+/// interword width (`<mspace>`); every other event as it is. The parser gives that
+/// space as the text `&nbsp;`, which the writer would escape to a visible `&amp;nbsp;`.
+fn interword_space(event: Event<'_>) -> Event<'_> {
+    match event {
+        Event::Content(Content::Text("&nbsp;")) => Event::Space {
+            width: Some(Dimension::new(INTERWORD_SPACE_EM, DimensionUnit::Em)),
+            height: None,
+            depth: None,
+        },
+        other => other,
+    }
 }
 
 /// Length and brace depth, checked before the parser sees the formula.
@@ -122,6 +145,18 @@ mod tests {
             m.starts_with("<math display=\"block\">") && m.contains("<mfrac>"),
             "{m}"
         );
+    }
+
+    #[test]
+    fn control_spaces_are_spaces_not_entities() {
+        for tex in [r"4 \ \text{bits}", "a~b", r"a\nobreakspace b"] {
+            let m = mathml(tex, false).unwrap();
+            assert!(!m.contains("nbsp"), "{tex}: {m}");
+            assert!(m.contains(r#"<mspace width="0.3333em" />"#), "{tex}: {m}");
+        }
+        // Spaces inside `\text{…}` are text, as before.
+        let m = mathml(r"\text{FLOP per byte}", false).unwrap();
+        assert!(m.contains("FLOP per byte") && !m.contains("nbsp"), "{m}");
     }
 
     #[test]

@@ -495,7 +495,7 @@ static DE: Texts = Texts {
     hardware_fields: "Hardware",
     workload_fields: "Last",
     weights_type: "Datentyp der Gewichte",
-    kv_type: "Datentyp des KV-Caches",
+    kv_type: "Datentyp des KV-Cache",
     reset: "Auf das Beispiel des Eintrags zurücksetzen",
     show_formulas: "Rechenweg zeigen",
     results: "Ergebnisse",

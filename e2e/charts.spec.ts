@@ -176,6 +176,7 @@ for (const [lang, slug, memory, compute, batch] of [
     await expect(cursor).toBeHidden();
     const hint = await read.textContent();
     const canvas = roofline.locator('canvas');
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     // Far left is memory-bound, far right compute-bound; the line follows the pointer.
     await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);

@@ -24,6 +24,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use roofline::{log_steps, Axis, Locale, Output, Quantity, Report, Scenario, Unit};
+use wasm_bindgen::JsCast;
 
 use crate::components::calculator::state::CalcState;
 use crate::components::canvas::MeasuringCanvas;
@@ -1301,45 +1302,71 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             .and_then(|x| data.with(|d| d.0.read_out(x, lang)))
             .unwrap_or_else(|| t.read_out_hint.to_string())
     };
-    let cursor = move || {
+    // The line where the reader points, placed through the CSS object model (the
+    // page's policy refuses style attributes).
+    let cursor = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
         let spot = reading
             .get()
             .and_then(|x| placed.with_value(|p| p.as_ref().and_then(|p| p.position_of(x))));
+        let Some(line) = cursor.get() else { return };
+        let style = web_sys::HtmlElement::style(&line);
         match spot {
-            Some((left, top, height)) => format!("left:{left:.1}px;top:{top:.1}px;height:{height:.1}px"),
-            None => "display:none".to_string(),
+            Some((left, top, height)) => {
+                let _ = style.set_property("left", &format!("{left:.1}px"));
+                let _ = style.set_property("top", &format!("{top:.1}px"));
+                let _ = style.set_property("height", &format!("{height:.1}px"));
+                let _ = line.remove_attribute("hidden");
+            }
+            None => {
+                let _ = line.set_attribute("hidden", "");
+            }
         }
-    };
-    let point = move |ev: leptos::ev::PointerEvent| {
-        let x = placed.with_value(|p| p.as_ref().and_then(|p| p.value_at(f64::from(ev.offset_x()))));
-        reading.set(x);
-    };
-    let step = move |ev: leptos::ev::KeyboardEvent| {
-        let Some(span) = placed.with_value(|p| p.as_ref().map(|p| p.x.clone())) else {
-            return;
-        };
-        let (stops, start) = data.with(|d| d.0.stops(&span));
-        let now = reading.get_untracked().unwrap_or(start);
-        let at = stops
-            .iter()
-            .position(|&s| s >= now * (1.0 - 1e-9))
-            .unwrap_or(stops.len().saturating_sub(1));
-        let next = match ev.key().as_str() {
-            "ArrowRight" | "ArrowUp" => stops.get(at + 1).or(stops.get(at)),
-            "ArrowLeft" | "ArrowDown" => stops.get(at.saturating_sub(1)),
-            "Home" => stops.first(),
-            "End" => stops.last(),
-            _ => return,
-        };
-        ev.prevent_default();
-        reading.set(next.copied());
-    };
-    let start_reading = move |_| {
-        let start = placed.with_value(|p| p.as_ref().map(|p| p.x.clone()));
-        if let Some(span) = start {
-            reading.set(Some(data.with(|d| d.0.stops(&span).1)));
-        }
-    };
+    });
+    // One listener for every way of reading the chart (one handler costs the bundle
+    // far less than one per event type, see `listen`).
+    Effect::new(move |_| {
+        let Some(c) = canvas.get() else { return };
+        let types = &["pointermove", "pointerdown", "pointerleave", "focus", "blur", "keydown"];
+        crate::listen::on(c.into(), types, move |ev| {
+            let span = || placed.with_value(|p| p.as_ref().map(|p| p.x.clone()));
+            match ev.type_().as_str() {
+                "pointermove" | "pointerdown" => {
+                    let Some(ev) = ev.dyn_ref::<web_sys::MouseEvent>() else {
+                        return;
+                    };
+                    let x = f64::from(ev.offset_x());
+                    reading.set(placed.with_value(|p| p.as_ref().and_then(|p| p.value_at(x))));
+                }
+                "pointerleave" | "blur" => reading.set(None),
+                "focus" => {
+                    if let Some(span) = span() {
+                        reading.set(Some(data.with_untracked(|d| d.0.stops(&span).1)));
+                    }
+                }
+                _ => {
+                    let (Some(key), Some(span)) = (ev.dyn_ref::<web_sys::KeyboardEvent>(), span()) else {
+                        return;
+                    };
+                    let (stops, start) = data.with_untracked(|d| d.0.stops(&span));
+                    let now = reading.get_untracked().unwrap_or(start);
+                    let at = stops
+                        .iter()
+                        .position(|&s| s >= now * (1.0 - 1e-9))
+                        .unwrap_or(stops.len().saturating_sub(1));
+                    let next = match key.key().as_str() {
+                        "ArrowRight" | "ArrowUp" => stops.get(at + 1).or(stops.get(at)),
+                        "ArrowLeft" | "ArrowDown" => stops.get(at.saturating_sub(1)),
+                        "Home" => stops.first(),
+                        "End" => stops.last(),
+                        _ => return,
+                    };
+                    ev.prevent_default();
+                    reading.set(next.copied());
+                }
+            }
+        });
+    });
     let caption = Memo::new(move |_| data.with(|d| d.0.caption(lang)));
     let rows = move || {
         data.with(|d| table_rows(d, lang))
@@ -1369,14 +1396,8 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                     tabindex="0"
                     aria-label=move || format!("{title}. {}", caption.get())
                     aria-describedby=format!("{key}-read")
-                    on:pointermove=point
-                    on:pointerdown=point
-                    on:pointerleave=move |_| reading.set(None)
-                    on:focus=start_reading
-                    on:blur=move |_| reading.set(None)
-                    on:keydown=step
                 ></canvas>
-                <div class="chart-cursor" aria-hidden="true" style=cursor></div>
+                <div class="chart-cursor" aria-hidden="true" hidden node_ref=cursor></div>
                 <div class="chart-static" data-static=key.clone()></div>
             </div>
             <p class="chart-read" id=format!("{key}-read") aria-live="polite">{read_out}</p>
@@ -1483,16 +1504,24 @@ mod tests {
         let below = roofline.read_out(d.ridge / 10.0, Lang::En).expect("a read-out");
         assert!(below.ends_with(&format!("({})", t.memory_bound)), "{below}");
         let above = roofline.read_out(d.ridge * 10.0, Lang::En).expect("a read-out");
-        assert!(above.contains(&Quantity::new(d.peak, Unit::FlopRate).format(Locale::En)), "{above}");
+        assert!(
+            above.contains(&Quantity::new(d.peak, Unit::FlopRate).format(Locale::En)),
+            "{above}"
+        );
         assert!(above.ends_with(&format!("({})", t.compute_bound)), "{above}");
         let batch = ChartData::new(Chart::Batch, &s, &r);
-        let ChartData::Batch { series, .. } = &batch else { panic!("a batch chart") };
+        let ChartData::Batch { series, .. } = &batch else {
+            panic!("a batch chart")
+        };
         let (stops, start) = batch.stops(&(1.0..1e4));
         assert_eq!(stops.len(), series.len());
         assert_eq!(start, f64::from(s.workload.batch));
         let at = series[series.len() / 2];
         let line = batch.read_out(at.0 * 1.01, Lang::De).expect("a read-out");
-        assert!(line.starts_with(&format!("Batchgröße {}", Quantity::new(at.0, Unit::Count).format(Locale::De))));
+        assert!(line.starts_with(&format!(
+            "Batchgröße {}",
+            Quantity::new(at.0, Unit::Count).format(Locale::De)
+        )));
         // The roofline's stops include its three points, in order.
         let span = 1e-1..1e5;
         let (stops, start) = roofline.stops(&span);

@@ -43,11 +43,49 @@ fn current_section(sections: &[(String, String)]) -> Option<usize> {
         .checked_sub(1)
 }
 
-/// Points the language switch at the counterpart of the reader's section, just
-/// before it is followed (or its address shown or copied).
-fn keep_section(link: &web_sys::Element, base: &str, sections: &[(String, String)], counterparts: &[String]) {
-    let target = current_section(sections).and_then(|i| counterparts.get(i));
-    let href = match target {
+/// How long the reader must stay in a section for it to count as the one they read.
+const DWELL_MS: f64 = 1000.0;
+
+/// Where the reader is: the section they are in and since when (ms), and the last
+/// section they stayed in for [`DWELL_MS`] or longer. The header sits at the top of
+/// the page, so a reader who wants to switch languages scrolls up to it first: the
+/// switch then keeps the section they were reading, not the top they scrolled to.
+#[derive(Clone, Copy, Debug, Default)]
+struct Reading {
+    since: f64,
+    at: Option<usize>,
+    dwelt: Option<usize>,
+}
+
+impl Reading {
+    /// After a scroll: the reader is now in `here`.
+    fn moved(self, here: Option<usize>, now: f64) -> Reading {
+        if here == self.at {
+            return self;
+        }
+        Reading {
+            since: now,
+            at: here,
+            dwelt: self.read(now),
+        }
+    }
+
+    /// The section the reader reads: the one they are in once they stayed there,
+    /// else the last one they stayed in.
+    fn read(self, now: f64) -> Option<usize> {
+        match self.at {
+            Some(_) if now - self.since >= DWELL_MS => self.at,
+            _ => self.dwelt,
+        }
+    }
+}
+
+/// Points the language switch at the counterpart of the section the reader reads,
+/// just before it is followed (or its address shown or copied): on pointer down,
+/// key down, focus and hover, since the router reads the address on click, before
+/// the link's own click handler runs.
+fn keep_section(link: &web_sys::Element, base: &str, section: Option<usize>, counterparts: &[String]) {
+    let href = match section.and_then(|i| counterparts.get(i)) {
         Some(id) => format!("{base}#{id}"),
         None => base.to_string(),
     };
@@ -73,13 +111,13 @@ fn aim(
     other: Lang,
     slug: &str,
     query: Signal<String>,
-    sections: &[(String, String)],
+    section: Option<usize>,
     counterparts: &[String],
 ) {
     let link = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
     if let Some(link) = link {
         let base = urls::with_query(&urls::entry(other, slug), &query.get_untracked());
-        keep_section(&link, &base, sections, counterparts);
+        keep_section(&link, &base, section, counterparts);
     }
 }
 
@@ -96,6 +134,31 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     let t = texts(lang);
     let location = use_location();
     let other = lang.other();
+    let link = NodeRef::<leptos::html::A>::new();
+    if let Some(LanguageTarget::Entry {
+        translation: Some(slug),
+        query,
+        sections,
+        counterparts,
+    }) = switch.clone()
+    {
+        let reading = StoredValue::new(Reading::default());
+        // In an effect: the browser's only (effects do not run while pre-rendering).
+        Effect::new(move |_| {
+            crate::listen::on_window(&["scroll"], move |_| {
+                let here = current_section(sections);
+                reading.update_value(|r| *r = r.moved(here, js_sys::Date::now()));
+            });
+        });
+        Effect::new(move |_| {
+            let Some(a) = link.get() else { return };
+            let types = &["pointerdown", "keydown", "focus", "pointerenter"];
+            crate::listen::on(a.into(), types, move |ev| {
+                let section = reading.with_value(|r| r.read(js_sys::Date::now()));
+                aim(&ev, other, slug, query, section, counterparts)
+            });
+        });
+    }
     let switch = switch.map(|target| match target {
         LanguageTarget::Index => view! {
             <a class="lang-switch" href=urls::index(other) hreflang=other.code() lang=other.code()>
@@ -106,18 +169,14 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         LanguageTarget::Entry {
             translation: Some(slug),
             query,
-            sections,
-            counterparts,
+            ..
         } => view! {
             <a
                 class="lang-switch"
                 href=move || urls::with_query(&urls::entry(other, slug), &query.get())
                 hreflang=other.code()
                 lang=other.code()
-                on:click=move |ev| aim(&ev, other, slug, query, sections, counterparts)
-                on:focus=move |ev| aim(&ev, other, slug, query, sections, counterparts)
-                on:pointerenter=move |ev| aim(&ev, other, slug, query, sections, counterparts)
-                on:contextmenu=move |ev| aim(&ev, other, slug, query, sections, counterparts)
+                node_ref=link
             >
                 {texts(other).language_name}
             </a>
@@ -139,5 +198,28 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
             <Search lang/>
             <nav aria-label=t.switch_language>{switch}<ThemeToggle lang/></nav>
         </header>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_switch_keeps_the_section_the_reader_stayed_in_not_the_top_they_scrolled_to() {
+        let start = Reading::default();
+        assert_eq!(start.read(0.0), None, "a fresh page: the top");
+        // Read section 2 for two seconds, then scroll up through 1 to the top.
+        let r = start.moved(Some(0), 100.0).moved(Some(1), 300.0).moved(Some(2), 500.0);
+        assert_eq!(r.read(800.0), None, "passing through does not count");
+        let r = r.moved(Some(1), 2500.0).moved(Some(0), 2700.0).moved(None, 2900.0);
+        assert_eq!(r.read(3000.0), Some(2));
+        assert_eq!(r.read(60_000.0), Some(2), "the top does not replace it");
+        // Staying in a section makes it the one read.
+        let r = r.moved(Some(3), 70_000.0);
+        assert_eq!(r.read(70_500.0), Some(2));
+        assert_eq!(r.read(71_000.0), Some(3));
+        // Scrolling within the same section keeps its start.
+        assert_eq!(r.moved(Some(3), 70_900.0).read(71_000.0), Some(3));
     }
 }

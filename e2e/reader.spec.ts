@@ -5,6 +5,7 @@ import { test, expect, ready, live, field, entries, withCalculator } from './fix
 for (const lang of ['en', 'de'] as const) {
   for (const width of [360, 1440]) {
     test(`inline formulas run left to right on one line (${lang}, ${width} px)`, async ({ page, problems }) => {
+      test.setTimeout(180_000); // every entry of the language
       await page.setViewportSize({ width, height: 900 });
       let checked = 0;
       for (const slug of entries[lang]) {
@@ -47,6 +48,7 @@ for (const lang of ['en', 'de'] as const) {
 }
 
 test('no calculator reads "(edited)" before the reader touched it', async ({ page, problems }) => {
+  test.setTimeout(180_000); // every entry with a calculator, in both languages
   for (const lang of ['en', 'de'] as const) {
     for (const slug of withCalculator[lang]) {
       await page.goto(`${lang}/${slug}`);
@@ -82,6 +84,35 @@ test.describe('a model that does not fit is a result, not an invalid input', () 
       await expect(page).toHaveURL(/gpus=2/);
       expect(await page.locator('main').innerText()).not.toMatch(/NaN/);
       void devices;
+    });
+  }
+});
+
+test.describe('a batch whose KV cache does not fit says so and offers the batch that fits', () => {
+  for (const [lang, words, action] of [
+    ['en', /The KV cache of 64\srequests does not fit beside the weights: at most (\d+) fit\./, /^Use batch \d+$/],
+    ['de', /Der KV-Cache von 64\sAnfragen passt nicht neben die Gewichte: Es passen höchstens (\d+)\./, /^Batchgröße \d+ verwenden$/],
+  ] as const) {
+    test(`batch 64 at 32k tokens on one A100 (${lang})`, async ({ page, problems }) => {
+      await page.goto(`${lang}/${lang === 'en' ? 'memory-bandwidth' : 'speicherbandbreite'}`);
+      await live(page);
+      await field(page, lang === 'en' ? 'Context length (tokens)' : 'Kontextlänge (Tokens)').fill('32768');
+      // Pinned as A, the comparison's headline says which side does not fit.
+      await page.locator('.calculator button.pin').first().click();
+      await field(page, lang === 'en' ? 'Batch size' : 'Batchgröße').fill('64');
+      const unfit = lang === 'en' ? 'B does not fit in memory.' : 'B passt nicht in den Speicher.';
+      await expect(page.locator('.compare-summary')).toContainText(unfit);
+      const notice = page.locator('.does-not-fit.in-results');
+      await expect(notice).toContainText(words);
+      const fits = Number((await notice.innerText()).match(words)![1]);
+      expect(fits).toBeGreaterThan(0);
+      expect(fits).toBeLessThan(64);
+      // Computed all the same, not stale; one action sets the batch that fits.
+      await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+      await notice.getByRole('button', { name: action }).click();
+      await expect(page.locator('.does-not-fit')).toHaveCount(0);
+      await expect(field(page, lang === 'en' ? 'Batch size' : 'Batchgröße')).toHaveValue(String(fits));
+      await expect(page.locator('.compare-summary')).not.toContainText(unfit);
     });
   }
 });
@@ -225,6 +256,12 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     await expect(page.locator('.path-nav a.prev')).toContainText('Memory-bound');
     await page.locator('.path-nav a.next').click();
     await expect(page).toHaveURL(/\/en\/arithmetic-intensity$/);
+    // The path's end leads on to every term.
+    await page.goto('en/kv-cache');
+    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here · 5/5');
+    await expect(page.locator('.path-nav a.next')).toContainText('All terms');
+    await page.locator('.path-nav a.next').click();
+    await expect(page).toHaveURL(/\/en\/#all-terms$/);
     await page.goto('en/gpu');
     await expect(page.locator('.path-nav a')).toHaveCount(0);
   });
@@ -245,7 +282,7 @@ test('printed results name their scenario and print no buttons', async ({ page, 
   await live(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.scenario-line').first()).toBeVisible();
-  await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024 tokens$/);
+  await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B example \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024 tokens$/);
   for (const b of await page.locator('button').all()) await expect(b).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expect(page.locator('.calculator button').first()).toBeVisible();

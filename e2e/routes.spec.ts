@@ -3,6 +3,7 @@ import { test, expect, ready, entries, withCalculator } from './fixtures';
 for (const lang of ['en', 'de'] as const) {
   test.describe(`routes (${lang})`, () => {
     test('the index lists every term and links to each entry', async ({ page, problems }) => {
+      test.setTimeout(180_000); // every entry of the language
       await page.goto(`${lang}/`);
       await ready(page);
       await expect(page).toHaveTitle(/./);
@@ -82,7 +83,7 @@ test('an entry opened inside the app fetches its prose and shows the live figure
   await page.goto('en/memory-bound');
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
-  const prose = page.waitForRequest((r) => /\/prose\/en\/memory-bandwidth\.[0-9a-f]{16}\.html$/.test(r.url()));
+  const prose = page.waitForRequest((r) => /\/prose\/en\/memory-bandwidth\.[0-9a-f]{16}\.txt$/.test(r.url()));
   await page.locator('article a.xref', { hasText: 'Memory bandwidth' }).first().click();
   await prose;
   await expect(page).toHaveURL(/\/en\/memory-bandwidth\?.*bw=4000/);

@@ -356,6 +356,16 @@ fn breadcrumbs(data: &EntryData) -> Html {
     })
 }
 
+/// A term without spaces and ASCII punctuation, ASCII letters in lower case:
+/// "KV cache" and "KV-Cache" are one term, so that the headword does not repeat it
+/// as its translation. (ASCII only: Unicode's case tables would cost the wasm.)
+fn same_letters(term: &str) -> String {
+    term.chars()
+        .filter(|c| *c != ' ' && !c.is_ascii_punctuation())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 fn heading(data: &EntryData) -> Html {
     let lang = data.lang;
     let t = texts(lang);
@@ -364,7 +374,7 @@ fn heading(data: &EntryData) -> Html {
         .translation
         .as_ref()
         .map(|o| o.term.as_str())
-        .filter(|term| !term.eq_ignore_ascii_case(&e.term));
+        .filter(|term| same_letters(term) != same_letters(&e.term));
     build(|h| {
         h.el("div", &[("class", Some("headword"))], |h| {
             h.el("h1", &[], |h| {
@@ -465,6 +475,14 @@ fn path_nav(data: &EntryData) -> Html {
                     },
                 );
             }
+        }
+        // The path's end leads on to every term, not to nothing.
+        if place.next.is_none() {
+            let href = format!("{}#all-terms", urls::index(lang));
+            h.el("a", &[("class", Some("next")), ("href", Some(&href))], |h| {
+                h.el_text("span", &[("class", Some("path-label"))], t.next);
+                h.el_text("span", &[("class", Some("path-term"))], t.index_heading);
+            });
         }
     })
 }

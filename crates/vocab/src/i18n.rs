@@ -163,6 +163,12 @@ pub struct Texts {
     pub does_not_fit: fn(model: &str, needed: u32, hardware: &str, devices: u32) -> String,
     /// The action that sets the number of devices the weights need.
     pub use_devices: fn(u32) -> String,
+    /// A batch whose KV cache does not fit beside the weights, and how many requests
+    /// do; the action that sets the batch to them.
+    pub batch_does_not_fit: fn(batch: &str, fits: &str) -> String,
+    pub use_batch: fn(&str) -> String,
+    /// In the comparison's headline: a side (A or B) that does not fit in memory.
+    pub compare_does_not_fit: fn(side: &str) -> String,
     /// The line above printed results: the scenario they describe.
     pub scenario_line: fn(model: &str, hardware: &str, devices: u32, batch: &str, context: &str) -> String,
     /// The landing page: what the glossary is, for whom, and where to start.
@@ -294,7 +300,7 @@ fn output_de(o: Output) -> &'static str {
         Output::Peak => "Spitzenleistung",
         Output::Ridge => "Knickpunkt (Ridge)",
         Output::WeightTime => "Zeit, um die Gewichte einmal zu lesen",
-        Output::WeightTokensPerS => "Obergrenze durch die Gewichte",
+        Output::WeightTokensPerS => "Obergrenze allein durch die Gewichte",
         Output::DecodeBytes => "Bytes pro Decode-Schritt",
         Output::DecodeFlops => "FLOPs pro Decode-Schritt",
         Output::DecodeIntensity => "Intensität im Decode",
@@ -352,7 +358,7 @@ fn output_en(o: Output) -> &'static str {
         Output::Peak => "Peak compute",
         Output::Ridge => "Ridge point",
         Output::WeightTime => "Time to read the weights once",
-        Output::WeightTokensPerS => "Ceiling set by the weights",
+        Output::WeightTokensPerS => "Ceiling from the weights alone",
         Output::DecodeBytes => "Bytes per decode step",
         Output::DecodeFlops => "FLOPs per decode step",
         Output::DecodeIntensity => "Decode intensity",
@@ -645,6 +651,21 @@ static DE: Texts = Texts {
         }
     },
     use_devices: |n| format!("{n} GPUs verwenden"),
+    batch_does_not_fit: |batch, fits| match (batch, fits) {
+        ("1", _) => "Der KV-Cache einer einzigen Anfrage passt nicht neben die Gewichte. Die Zahlen gelten für \
+                     Speicher, der ihn fassen könnte."
+            .to_string(),
+        (_, "0") => format!(
+            "Der KV-Cache von {batch}\u{a0}Anfragen passt nicht neben die Gewichte, nicht einmal der einer \
+             einzigen. Die Zahlen gelten für Speicher, der sie fassen könnte."
+        ),
+        _ => format!(
+            "Der KV-Cache von {batch}\u{a0}Anfragen passt nicht neben die Gewichte: Es passen höchstens {fits}. \
+             Die Zahlen gelten für Speicher, der alle fassen könnte."
+        ),
+    },
+    use_batch: |n| format!("Batchgröße {n} verwenden"),
+    compare_does_not_fit: |side| format!("{side} passt nicht in den Speicher."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context} Tokens")
     },
@@ -883,6 +904,21 @@ static EN: Texts = Texts {
         }
     },
     use_devices: |n| format!("Use {n} GPUs"),
+    batch_does_not_fit: |batch, fits| match (batch, fits) {
+        ("1", _) => "The KV cache of a single request does not fit beside the weights. The figures hold for \
+                     memory that could hold it."
+            .to_string(),
+        (_, "0") => format!(
+            "The KV cache of {batch}\u{a0}requests does not fit beside the weights, not even one request's. \
+             The figures hold for memory that could hold them."
+        ),
+        _ => format!(
+            "The KV cache of {batch}\u{a0}requests does not fit beside the weights: at most {fits} fit. \
+             The figures hold for memory that could hold them all."
+        ),
+    },
+    use_batch: |n| format!("Use batch {n}"),
+    compare_does_not_fit: |side| format!("{side} does not fit in memory."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context} tokens")
     },

@@ -116,9 +116,10 @@ fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
     move || {
         let (_, r) = state.valid.get();
         let locale = lang.locale();
-        let (label, class) = match (r.capacity.weights_fit, r.decode.bound) {
-            // A model that does not fit says so first: its verdict is for devices
-            // that could hold it.
+        let fits = r.capacity.weights_fit && r.capacity.batch_fits;
+        let (label, class) = match (fits, r.decode.bound) {
+            // A model or batch that does not fit says so first: its verdict is for
+            // memory that could hold it.
             (false, _) => (t.does_not_fit_short, "verdict-bar nofit"),
             (true, Bound::Memory) => (t.memory_bound, "verdict-bar memory"),
             (true, Bound::Compute) => (t.compute_bound, "verdict-bar compute"),
@@ -150,7 +151,7 @@ fn fit_notice(state: CalcState, lang: Lang, place: &'static str) -> impl IntoVie
     move || {
         let (scenario, r) = state.valid.get();
         if r.capacity.weights_fit {
-            return None;
+            return batch_notice(state, lang, place, scenario.workload.batch, r.capacity.max_requests);
         }
         let setup = state.setup();
         let needed = r.capacity.devices_needed;
@@ -160,15 +161,47 @@ fn fit_notice(state: CalcState, lang: Lang, place: &'static str) -> impl IntoVie
             setup.hardware_name(),
             scenario.workload.devices,
         );
-        Some(view! {
+        Some(
+            view! {
+                <div class=format!("notice does-not-fit {place}")>
+                    <p>{text}</p>
+                    <button type="button" class="use-devices" on:click=move |_| state.set_devices(needed)>
+                        {(t.use_devices)(needed)}
+                    </button>
+                </div>
+            }
+            .into_any(),
+        )
+    }
+}
+
+/// A batch whose KV cache does not fit beside the weights: its figures are computed
+/// all the same, and the notice says how many requests fit, with one action that
+/// sets the batch to them.
+fn batch_notice(state: CalcState, lang: Lang, place: &'static str, batch: u32, fits: f64) -> Option<AnyView> {
+    if f64::from(batch) <= fits {
+        return None;
+    }
+    let t = texts(lang);
+    let count = |v: f64| Quantity::new(v, Unit::Count).format(lang.locale());
+    let most = fits.floor().max(0.0) as u32;
+    let text = (t.batch_does_not_fit)(&count(f64::from(batch)), &count(f64::from(most)));
+    let action = (most >= 1).then(|| {
+        view! {
+            <button type="button" class="use-batch" on:click=move |_| state.set_batch(most)>
+                {(t.use_batch)(&count(f64::from(most)))}
+            </button>
+        }
+    });
+    Some(
+        view! {
             <div class=format!("notice does-not-fit {place}")>
                 <p>{text}</p>
-                <button type="button" class="use-devices" on:click=move |_| state.set_devices(needed)>
-                    {(t.use_devices)(needed)}
-                </button>
+                {action}
             </div>
-        })
-    }
+        }
+        .into_any(),
+    )
 }
 
 /// A context beyond what the model reads: the results stay, with a warning.
@@ -207,7 +240,14 @@ fn compare_summary(state: CalcState, lang: Lang) -> impl IntoView {
         let b = state.valid.get().1;
         let ratio = ratio(Output::BatchTokensPerS, &b, &a, lang)?;
         let (nb, na) = names(&state.setup(), &a_setup, t.own_model);
-        Some(view! { <p class="compare-summary">{(t.compare_summary)(&nb, &na, &ratio)}</p> })
+        // A side whose weights or batch do not fit is computed all the same: say so.
+        let fits = |r: &Report| r.capacity.weights_fit && r.capacity.batch_fits;
+        let note = [("B", fits(&b)), ("A", fits(&a))]
+            .into_iter()
+            .filter(|(_, fit)| !fit)
+            .map(|(side, _)| format!(" · {}", (t.compare_does_not_fit)(side)))
+            .collect::<String>();
+        Some(view! { <p class="compare-summary">{(t.compare_summary)(&nb, &na, &ratio)}{note}</p> })
     }
 }
 

@@ -546,6 +546,11 @@ impl CalcState {
         self.scenario.update(|s| s.workload.devices = n.max(1));
     }
 
+    /// Sets the batch size (the action of the notice that the batch does not fit).
+    pub fn set_batch(&self, n: u32) {
+        self.scenario.update(|s| s.workload.batch = n.max(1));
+    }
+
     /// Shows what an address says.
     pub fn apply(&self, decoded: &Decoded) {
         self.model_preset.set(decoded.current.model);

@@ -4,25 +4,9 @@
 use roofline::*;
 
 mod common;
+mod fixture;
 use common::scenario;
-
-fn config(name: &str) -> Json {
-    let path = format!("{}/tests/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("fixture");
-    json(&serde_json::from_str(&text).expect("valid JSON"))
-}
-
-/// The tree the browser builds from `JSON.parse`.
-fn json(v: &serde_json::Value) -> Json {
-    match v {
-        serde_json::Value::Null => Json::Null,
-        serde_json::Value::Bool(b) => Json::Bool(*b),
-        serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
-        serde_json::Value::String(s) => Json::Text(s.clone()),
-        serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
-        serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
-    }
-}
+use fixture::config;
 
 #[test]
 fn llama_3_1_8b_reads_completely_and_estimates_its_parameters() {

@@ -6,26 +6,9 @@
 use roofline::*;
 
 mod common;
+mod fixture;
 use common::scenario;
-
-/// A fixture read as Python's `json` reads it (bare `Infinity` included), into the
-/// tree the browser builds from `JSON.parse`.
-fn config(name: &str) -> Json {
-    let path = format!("{}/tests/configs/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("fixture");
-    json(&serde_json::from_str(&python_constants(&text)).expect("valid JSON"))
-}
-
-fn json(v: &serde_json::Value) -> Json {
-    match v {
-        serde_json::Value::Null => Json::Null,
-        serde_json::Value::Bool(b) => Json::Bool(*b),
-        serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
-        serde_json::Value::String(s) => Json::number_for(s).map_or(Json::Text(s.clone()), Json::Number),
-        serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
-        serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
-    }
-}
+use fixture::config;
 
 /// The figures a test checks: KV per token, KV per request at 8,192 and 131,072
 /// tokens, constant state per request, total and active parameters.

@@ -85,8 +85,14 @@ pub struct RooflinePlot {
     prefill: (f64, f64, f64),
 }
 
+/// What a kernel of `intensity` attains on the roofline (crates/roofline's rule).
 fn attained(intensity: f64, bandwidth: f64, peak: f64) -> f64 {
-    (intensity * bandwidth).min(peak)
+    roofline::attainable(
+        roofline::Intensity(intensity),
+        roofline::BytesPerSecond(bandwidth),
+        roofline::FlopsPerSecond(peak),
+    )
+    .0
 }
 
 /// The roofline of a scenario.

@@ -39,6 +39,20 @@ pub use units::{
     Quantity, Seconds, TokensPerSecond, Unit,
 };
 
+/// The roofline itself: the FLOP/s a kernel of `intensity` (FLOPs per byte moved) can
+/// attain on a device with `bandwidth` and `peak`, the lower of the peak and
+/// intensity × bandwidth.
+///
+/// ```
+/// use roofline::*;
+/// let (bw, peak) = (BytesPerSecond(2e12), FlopsPerSecond(312e12));
+/// assert_eq!(attainable(Intensity(1.0), bw, peak), FlopsPerSecond(2e12));
+/// assert_eq!(attainable(Intensity(1000.0), bw, peak), peak);
+/// ```
+pub fn attainable(intensity: Intensity, bandwidth: BytesPerSecond, peak: FlopsPerSecond) -> FlopsPerSecond {
+    FlopsPerSecond((intensity.0 * bandwidth.0).min(peak.0))
+}
+
 impl Scenario {
     /// The worked example of the glossary: a 7 × 10⁹-parameter model in FP16 with
     /// Llama-2-7B's shape and context limit, batch 1, on a device with 2.0 TB/s and 312 TFLOP/s dense

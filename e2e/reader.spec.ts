@@ -117,6 +117,27 @@ test.describe('a batch whose KV cache does not fit says so and offers the batch 
   }
 });
 
+test('on a wide screen the model and hardware menus show their whole names', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const path of ['en/memory-bound', 'de/speicherbandbreite']) {
+    await page.goto(path);
+    await live(page);
+    const clipped = await page.locator('.calculator select').first().evaluate(() =>
+      Array.from(document.querySelectorAll('.calculator select')).flatMap((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const g = document.createElement('canvas').getContext('2d')!;
+        g.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.text ?? '';
+        // The text, its padding and the arrow's room within the menu's width.
+        const need = g.measureText(text).width + parseFloat(style.paddingLeft) + 20;
+        return need > select.clientWidth ? [`${select.id}: "${text}" needs ${Math.round(need)} of ${select.clientWidth} px`] : [];
+      }),
+    );
+    expect(clipped, path).toEqual([]);
+  }
+});
+
 test('live figures look unlike links, say what they compute, and flash when the reader moves them', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);

@@ -404,3 +404,104 @@ fn gemma_2_takes_every_figure_it_omits_from_gemma2config() {
         assert!(c.defaults.contains(&key), "{key}: {:?}", c.defaults);
     }
 }
+
+#[test]
+fn deepseek_v2_caches_one_latent_per_layer_and_routes_six_of_160_experts() {
+    // 60 layers × (kv_lora_rank 512 + qk_rope_head_dim 64) × 2 B = 69,120 B per token;
+    // × 8,192 = 566,231,040; × 131,072 = 9,059,696,640 (no window; 163,840 positions).
+    // Attention per layer: q_a 5,120 × 1,536 = 7,864,320, q_b 1,536 × 128 × (128 + 64)
+    // = 37,748,736, kv_a 5,120 × 576 = 2,949,120, kv_b 512 × 128 × (128 + 128) =
+    // 16,777,216, o 128 × 128 × 5,120 = 83,886,080: 149,225,472. Layer 0 dense:
+    // 3 × 5,120 × 12,288 = 188,743,680. Layers 1–59: 160 routed + 2 shared experts of
+    // 3 × 5,120 × 1,536 = 23,592,960 and a router of 5,120 × 160 = 819,200:
+    // 3,822,878,720. Embeddings untied 2 × 102,400 × 5,120 = 1,048,576,000. Total
+    // 1,048,576,000 + 60 × 149,225,472 + 188,743,680 + 59 × 3,822,878,720 =
+    // 235,740,692,480 (card 236 B; the checkpoint with its norms 235.741 B). Active:
+    // minus 59 × 154 idle experts × 23,592,960 = 21,375,057,920 (card 21 B).
+    let c = expect(
+        "deepseek-v2",
+        Figures {
+            kv_per_token: 69_120.0,
+            kv_8k: 566_231_040.0,
+            kv_128k: 9_059_696_640.0,
+            state: 0.0,
+            params: 235_740_692_480.0,
+            active: 21_375_057_920.0,
+        },
+    );
+    assert_eq!(
+        c.model.experts.map(|e| (e.count, e.active, e.shared)),
+        Some((160, 6, 2))
+    );
+}
+
+#[test]
+fn olmo_2_7b_is_a_plain_transformer_with_full_multi_head_kv() {
+    // 32 layers × 2 × 32 KV heads × 128 (4,096 / 32) × 2 B = 524,288 B per token;
+    // × 8,192 = 4,294,967,296; × 131,072 = 68,719,476,736 (the model is trained to
+    // 4,096 positions; the figure is the cache such a context would take). Parameters:
+    // attention 4 × 4,096 × 4,096 = 67,108,864 and MLP 3 × 4,096 × 11,008 =
+    // 135,266,304 per layer, × 32 = 6,476,005,376; embeddings untied 2 × 100,352 ×
+    // 4,096 = 822,083,584: 7,298,088,960 (card 7.3 B; q/k norms left out).
+    let c = expect(
+        "olmo-2-1124-7b-instruct",
+        Figures {
+            kv_per_token: 524_288.0,
+            kv_8k: 4_294_967_296.0,
+            kv_128k: 68_719_476_736.0,
+            state: 0.0,
+            params: 7_298_088_960.0,
+            active: 7_298_088_960.0,
+        },
+    );
+    assert_eq!(c.model.max_context, Some(4096));
+}
+
+#[test]
+fn gemma_2_9b_windows_every_other_layer_at_4096() {
+    // 42 layers × 2 × 8 KV heads × 256 × 2 B = 344,064 B per token (8,192 per layer).
+    // `layer_types` is not in the file: Gemma2Config windows layers 0, 2, 4, …, so 21
+    // of 42 keep at most 4,096 tokens. At 8,192 tokens 21 × 8,192 × 8,192 + 21 ×
+    // 4,096 × 8,192 = 2,113,929,216; at 131,072 21 × 131,072 × 8,192 + 21 × 4,096 ×
+    // 8,192 = 23,253,221,376 (all-global would be 45,097,156,608). Parameters:
+    // attention 2 × 3,584 × 4,096 + 2 × 3,584 × 2,048 = 44,040,192 and MLP 3 × 3,584
+    // × 14,336 = 154,140,672 per layer, × 42 = 8,323,596,288; embeddings tied 256,000
+    // × 3,584 = 917,504,000: 9,241,100,288 (card 9.24 B).
+    let c = expect(
+        "gemma-2-9b-it",
+        Figures {
+            kv_per_token: 344_064.0,
+            kv_8k: 2_113_929_216.0,
+            kv_128k: 23_253_221_376.0,
+            state: 0.0,
+            params: 9_241_100_288.0,
+            active: 9_241_100_288.0,
+        },
+    );
+    assert_eq!((c.model.sliding_window, c.model.sliding_layers), (Some(4096), Some(21)));
+    // The file names neither the pattern nor the tying: Gemma2Config's.
+    for key in ["sliding_window_pattern", "tie_word_embeddings"] {
+        assert!(c.defaults.contains(&key), "{key}: {:?}", c.defaults);
+    }
+}
+
+#[test]
+fn phi_4_mini_has_a_window_wider_than_any_context_it_is_asked_for() {
+    // `sliding_window` 262,144 is twice the longest context here: nothing is capped.
+    // 32 layers × 2 × 8 KV heads × 128 (3,072 / 24) × 2 B = 131,072 B per token;
+    // × 8,192 = 1,073,741,824; × 131,072 = 17,179,869,184. Parameters: attention
+    // 2 × 3,072 × 3,072 + 2 × 3,072 × 1,024 = 25,165,824 and MLP 3 × 3,072 × 8,192
+    // = 75,497,472 per layer, × 32 = 3,221,225,472; embeddings tied 200,064 × 3,072
+    // = 614,596,608: 3,835,822,080 (card 3.8 B; with its 65 norms 3,836,021,760).
+    expect(
+        "phi-4-mini-instruct",
+        Figures {
+            kv_per_token: 131_072.0,
+            kv_8k: 1_073_741_824.0,
+            kv_128k: 17_179_869_184.0,
+            state: 0.0,
+            params: 3_835_822_080.0,
+            active: 3_835_822_080.0,
+        },
+    );
+}

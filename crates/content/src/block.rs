@@ -1,8 +1,8 @@
 //! Calculator blocks (```` ```roofline ````) and inline values (`{{weight_time}}`).
 
 use roofline::{
-    Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output, Override,
-    Scenario, Speculation, Unit, Workload,
+    figures, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output,
+    Override, Scenario, Speculation, Unit, Workload,
 };
 use serde::Deserialize;
 
@@ -247,7 +247,11 @@ fn culprits(e: &InputError) -> &'static [&'static str] {
             | Field::Hidden
             | Field::Vocab
             | Field::SlidingWindow
-            | Field::State
+            | Field::LinearLayers
+            | Field::SsmLayers
+            | Field::PlainLayers
+            | Field::LinearState
+            | Field::SsmState
             | Field::IndexDim
             | Field::MaxContext => &["model"],
             Field::Memory => &["memory_gb", "hardware"],
@@ -463,19 +467,21 @@ fn block_speculation(raw: &RawBlock, keys: &Keys<'_>) -> Result<Option<Speculati
     }
 }
 
-/// The model preset with the block's changes.
+/// The model preset with the block's changes, each set as [`figures`] declares it.
 fn block_model(raw: &RawBlock, mut m: Model, keys: &Keys<'_>) -> Result<Model, BlockError> {
-    if let Some(p) = raw.params_b {
-        m.params = keys.figure(Field::Params, p)?;
-        m.active_params = m.params;
+    let whole = |v: Option<u32>| v.map(f64::from);
+    for (f, value) in [
+        (&figures::PARAMS, raw.params_b),
+        (&figures::ACTIVE_PARAMS, raw.active_params_b),
+        (&figures::LAYERS, whole(raw.layers)),
+        (&figures::HEADS, whole(raw.heads)),
+        (&figures::KV_HEADS, whole(raw.kv_heads)),
+        (&figures::HEAD_DIM, whole(raw.head_dim)),
+    ] {
+        if let Some(v) = value {
+            (f.set)(&mut m, Some(keys.figure(f.field, v)?));
+        }
     }
-    if let Some(a) = raw.active_params_b {
-        m.active_params = keys.figure(Field::ActiveParams, a)?;
-    }
-    m.layers = raw.layers.unwrap_or(m.layers);
-    m.heads = raw.heads.unwrap_or(m.heads);
-    m.kv_heads = raw.kv_heads.unwrap_or(m.kv_heads);
-    m.head_dim = raw.head_dim.unwrap_or(m.head_dim);
     Ok(m)
 }
 

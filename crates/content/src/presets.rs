@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use roofline::{
-    Bytes, BytesPerSecond, DataType, Experts, Field, FlopsPerSecond, Hardware, InputError, Latent, Model, Peaks,
-    Scenario, MAX_BYTES, MAX_FLOPS, MAX_PARAMS,
+    figures, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario,
+    MAX_BYTES, MAX_FLOPS, MAX_PARAMS,
 };
 use serde::Deserialize;
 
@@ -44,40 +44,13 @@ struct HardwareSpec {
     sources: BTreeMap<String, String>,
 }
 
-/// One model as `models.yaml` describes it (figures from its `config.json`).
+/// One model as `models.yaml` describes it: its names, types and sources, and its
+/// figures under the keys [`roofline::figures::MODEL`] declares (from its
+/// `config.json`), each checked against that declaration.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct ModelSpec {
     id: String,
     name: String,
-    /// Total parameters in billions.
-    params_b: f64,
-    /// Parameters active per token in billions (mixture of experts).
-    #[serde(default)]
-    active_params_b: Option<f64>,
-    #[serde(default)]
-    experts: Option<u32>,
-    #[serde(default)]
-    active_experts: Option<u32>,
-    /// Shared experts per MoE layer (DeepSeek's `n_shared_experts`).
-    #[serde(default)]
-    shared_experts: Option<u32>,
-    layers: u32,
-    hidden: u32,
-    heads: u32,
-    kv_heads: u32,
-    head_dim: u32,
-    vocab: u32,
-    #[serde(default)]
-    sliding_window: Option<u32>,
-    /// Layers that attend through the window (the rest are global); all by default.
-    #[serde(default)]
-    sliding_layers: Option<u32>,
-    /// Multi-head latent attention: `kv_lora_rank` and `qk_rope_head_dim`.
-    #[serde(default)]
-    kv_lora_rank: Option<u32>,
-    #[serde(default)]
-    qk_rope_head_dim: Option<u32>,
     /// The checkpoint's storage type of the routed experts (`fp4` for MXFP4).
     #[serde(default)]
     expert_weights: Option<String>,
@@ -86,14 +59,17 @@ struct ModelSpec {
     /// not given.
     #[serde(default)]
     weights: Option<String>,
-    /// The longest context the model reads: `max_position_embeddings`.
-    #[serde(default)]
-    max_context: Option<u32>,
     #[serde(default)]
     source: Option<String>,
     #[serde(default)]
     sources: BTreeMap<String, String>,
+    /// Every other key: a figure, or a mistake.
+    #[serde(flatten)]
+    figures: BTreeMap<String, serde_yaml::Value>,
 }
+
+/// The keys of a model preset besides its figures.
+const MODEL_NAMES: &[&str] = &["id", "name", "expert_weights", "weights", "source", "sources"];
 
 /// A device preset.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,26 +118,6 @@ const HARDWARE_FIGURES: &[&str] = &[
     "int8_tops",
     "fp32_tflops",
 ];
-const MODEL_FIGURES: &[&str] = &[
-    "params_b",
-    "active_params_b",
-    "experts",
-    "active_experts",
-    "shared_experts",
-    "layers",
-    "hidden",
-    "heads",
-    "kv_heads",
-    "head_dim",
-    "vocab",
-    "sliding_window",
-    "sliding_layers",
-    "kv_lora_rank",
-    "qk_rope_head_dim",
-    "expert_weights",
-    "weights",
-    "max_context",
-];
 
 impl Presets {
     /// The device preset with this id.
@@ -201,25 +157,24 @@ fn is_http_url(url: &str) -> bool {
 /// preset files, calculator blocks and inline values.
 pub(crate) fn author_key(field: Field) -> &'static str {
     match field {
-        Field::Params => "params_b",
-        Field::ActiveParams => "active_params_b",
         Field::Memory => "memory_gb",
         Field::Bandwidth => "bandwidth_gb_s",
         Field::Peak => "fp16_tflops",
         Field::DraftParams => "draft_params_b",
-        other => other.id(),
+        other => figures::of(other).map_or(other.id(), |f| f.key),
     }
 }
 
 /// How many of the core's base units one unit of the author's is (billions of
 /// parameters, GB, TFLOPS), and the core's largest accepted value of the field.
 fn unit(field: Field) -> (f64, f64) {
-    match field {
-        Field::Params | Field::ActiveParams | Field::DraftParams => (1e9, MAX_PARAMS),
-        Field::Memory | Field::Bandwidth => (1e9, MAX_BYTES),
-        Field::Peak => (1e12, MAX_FLOPS),
-        _ => (1.0, f64::MAX),
-    }
+    let max = match field {
+        Field::DraftParams => MAX_PARAMS,
+        Field::Memory | Field::Bandwidth => MAX_BYTES,
+        Field::Peak => MAX_FLOPS,
+        other => figures::of(other).map_or(f64::MAX, |f| f.max),
+    };
+    (field.scale(), max)
 }
 
 /// `value`, written in the author's unit of `field`, in the core's base unit. A
@@ -506,33 +461,79 @@ pub fn parse_hardware(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<
 
 /// A model's shape in the core's units, checked by the core's own validation.
 fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
-    let shared = s.shared_experts.unwrap_or(0);
-    let experts = match (s.experts, s.active_experts) {
-        (Some(count), Some(active)) => Some(Experts { count, active, shared }),
-        (None, None) => None,
-        (Some(_), None) => return Err(item.error(&["experts"], "give both `experts` and `active_experts`")),
-        (None, Some(_)) => return Err(item.error(&["active_experts"], "give both `experts` and `active_experts`")),
-    };
-    if experts.is_none() && s.shared_experts.is_some() {
-        return Err(item.error(
-            &["shared_experts"],
-            "`shared_experts` needs `experts` and `active_experts`",
-        ));
-    }
-    let latent = match (s.kv_lora_rank, s.qk_rope_head_dim) {
-        (Some(kv_rank), Some(rope_dim)) => Some(Latent { kv_rank, rope_dim }),
-        (None, None) => None,
-        (Some(_), None) => return Err(item.error(&["kv_lora_rank"], "give both `kv_lora_rank` and `qk_rope_head_dim`")),
-        (None, Some(_)) => {
-            return Err(item.error(&["qk_rope_head_dim"], "give both `kv_lora_rank` and `qk_rope_head_dim`"))
+    for key in s.figures.keys() {
+        if figures::MODEL.iter().all(|f| f.key != key) {
+            let known = figures::MODEL.iter().map(|f| f.key).chain(MODEL_NAMES.iter().copied());
+            return Err(item
+                .error(&[key], format!("unknown key `{key}`"))
+                .hint(hint(key, known)));
         }
+    }
+    let mut model = Model {
+        params: 0.0,
+        active_params: 0.0,
+        experts: None,
+        layers: 0,
+        hidden: 0,
+        heads: 0,
+        kv_heads: 0,
+        head_dim: 0,
+        vocab: 0,
+        sliding_window: None,
+        sliding_layers: None,
+        // A preset's window is a sliding one.
+        chunked: false,
+        latent: None,
+        indexer: None,
+        recurrent: None,
+        expert_weights: None,
+        max_context: None,
     };
-    if s.sliding_layers.is_some() && s.sliding_window.is_none() {
+    for f in figures::MODEL {
+        let Some(value) = s.figures.get(f.key) else {
+            // Active parameters default to all of them (a dense model).
+            if !f.optional && f.field != Field::ActiveParams {
+                return Err(item.error(&["id"], format!("`{}` is missing", f.key)));
+            }
+            continue;
+        };
+        let number = value.as_f64().filter(|v| !f.whole || v.fract() == 0.0).ok_or_else(|| {
+            let kind = if f.whole { "a whole number" } else { "a number" };
+            item.error(&[f.key], format!("`{}` must be {kind}", f.key))
+        })?;
+        let base = to_base(f.field, number).map_err(|e| item.invalid(f.key, &e))?;
+        // 0 stands for "none" in the form and in links; a file leaves the key out.
+        if base <= 0.0 && f.min > 0.0 {
+            return Err(item.invalid(f.key, &InputError::NotPositive(f.field)));
+        }
+        (f.set)(&mut model, Some(base));
+    }
+    // A group (experts, the latent) is given whole: each part but those that may be
+    // 0, once any part is given.
+    for f in figures::MODEL
+        .iter()
+        .filter(|f| f.min > 0.0 && figures::at_address(f.address).count() > 1)
+    {
+        let group: Vec<&str> = figures::at_address(f.address).map(|g| g.key).collect();
+        if !s.figures.contains_key(f.key) && group.iter().any(|k| s.figures.contains_key(*k)) {
+            let needed: Vec<String> = figures::at_address(f.address)
+                .filter(|g| g.min > 0.0)
+                .map(|g| format!("`{}`", g.key))
+                .collect();
+            let given = group
+                .iter()
+                .find(|k| s.figures.contains_key(**k))
+                .copied()
+                .unwrap_or(f.key);
+            return Err(item.error(&[given], format!("`{given}` needs {}", needed.join(" and "))));
+        }
+    }
+    if s.figures.contains_key(figures::SLIDING_LAYERS.key) && !s.figures.contains_key(figures::SLIDING_WINDOW.key) {
         return Err(item.error(&["sliding_layers"], "`sliding_layers` needs `sliding_window`"));
     }
-    let expert_weights = match &s.expert_weights {
+    model.expert_weights = match &s.expert_weights {
         None => None,
-        Some(_) if experts.is_none() => {
+        Some(_) if model.experts.is_none() => {
             return Err(item.error(
                 &["expert_weights"],
                 "`expert_weights` needs `experts` and `active_experts`",
@@ -543,38 +544,12 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
                 .hint(format!("one of {}", DataType::ALL.map(|d| d.id()).join(", ")))
         })?),
     };
-    let params = to_base(Field::Params, s.params_b).map_err(|e| item.invalid("params_b", &e))?;
-    let active_params = match s.active_params_b {
-        Some(a) => to_base(Field::ActiveParams, a).map_err(|e| item.invalid("active_params_b", &e))?,
-        None => params,
-    };
-    let model = Model {
-        params,
-        active_params,
-        experts,
-        layers: s.layers,
-        hidden: s.hidden,
-        heads: s.heads,
-        kv_heads: s.kv_heads,
-        head_dim: s.head_dim,
-        vocab: s.vocab,
-        sliding_window: s.sliding_window,
-        sliding_layers: s.sliding_layers,
-        // Presets are transformers: every layer attends, through a sliding window at
-        // most.
-        chunked: false,
-        latent,
-        indexer: None,
-        recurrent: None,
-        expert_weights,
-        max_context: s.max_context,
-    };
     let mut p = probe();
     p.model = model;
     p.hardware.memory = Bytes(roofline::MAX_BYTES);
     p.validate().map_err(|e| {
         let key = match e.field() {
-            Field::ActiveParams if s.active_params_b.is_none() => "params_b",
+            Field::ActiveParams if !s.figures.contains_key(figures::ACTIVE_PARAMS.key) => figures::PARAMS.key,
             other => author_key(other),
         };
         item.invalid(key, &e)
@@ -585,25 +560,25 @@ fn model(item: &Item<'_>, s: &ModelSpec) -> Result<Model, Diagnostic> {
 /// Parses `models.yaml`.
 pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<ModelPreset> {
     presets_of("model", path, text, out, |s: ModelSpec, item, out| {
-        let mut present = vec!["params_b", "layers", "hidden", "heads", "kv_heads", "head_dim", "vocab"];
+        let mut present: Vec<&str> = figures::MODEL
+            .iter()
+            .map(|f| f.key)
+            .filter(|k| s.figures.contains_key(*k))
+            .collect();
         for (key, set) in [
-            ("active_params_b", s.active_params_b.is_some()),
-            ("experts", s.experts.is_some()),
-            ("active_experts", s.active_experts.is_some()),
-            ("shared_experts", s.shared_experts.is_some()),
-            ("sliding_window", s.sliding_window.is_some()),
-            ("sliding_layers", s.sliding_layers.is_some()),
-            ("kv_lora_rank", s.kv_lora_rank.is_some()),
-            ("qk_rope_head_dim", s.qk_rope_head_dim.is_some()),
             ("expert_weights", s.expert_weights.is_some()),
             ("weights", s.weights.is_some()),
-            ("max_context", s.max_context.is_some()),
         ] {
             if set {
                 present.push(key);
             }
         }
-        let sources = check_sources(item, &s, &present, MODEL_FIGURES, out);
+        let named: Vec<&str> = figures::MODEL
+            .iter()
+            .map(|f| f.key)
+            .chain(["expert_weights", "weights"])
+            .collect();
+        let sources = check_sources(item, &s, &present, &named, out);
         let model = model(item, &s).map_err(|d| out.push(d)).ok()?;
         if model.max_context.is_none() {
             out.push(item.warning(&["id"], "no `max_context`").hint(
@@ -748,6 +723,34 @@ mod tests {
             source,
             "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json"
         );
+    }
+
+    /// A model's keys are the figures `roofline::figures` declares: a misspelt one is
+    /// named with the nearest, a group is given whole, a fraction of a count is refused.
+    #[test]
+    fn a_models_keys_are_the_declared_figures() {
+        let model = concat!(
+            "- id: m\n  name: M\n  params_b: 7\n  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n",
+            "  head_dim: 128\n  vocab: 32000\n  max_context: 4096\n  source: https://a.example\n",
+        );
+        let message = |extra: &str| {
+            let found = errors(false, &format!("{model}{extra}"));
+            assert_eq!(found.len(), 1, "{found:?}");
+            (found[0].line, found[0].message.clone(), found[0].hint.clone())
+        };
+        let (line, text, hint) = message("  kv_head: 8\n");
+        assert_eq!((line, text.as_str()), (12, "model `m`: unknown key `kv_head`"));
+        assert_eq!(hint.as_deref(), Some("did you mean `kv_heads`?"));
+        assert_eq!(
+            message("  shared_experts: 1\n").1,
+            "model `m`: `shared_experts` needs `experts` and `active_experts`"
+        );
+        assert_eq!(
+            message("  index_head_dim: 2.5\n").1.as_str(),
+            "model `m`: `index_head_dim` must be a whole number"
+        );
+        // Hybrid layers are figures like any other.
+        assert!(errors(false, &format!("{model}  ssm_layers: 8\n  ssm_state_mb: 4.75\n")).is_empty());
     }
 
     #[test]

@@ -7,7 +7,8 @@
 
 use crate::dtype::{DataType, Groups};
 use crate::error::Field;
-use crate::scenario::{Experts, Latent, Model, Recurrent, MAX_DIM, MAX_TOKENS};
+use crate::figures::{self, Figure};
+use crate::scenario::{Experts, Latent, Model, Recurrent};
 
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq)]
@@ -229,19 +230,20 @@ const IRRELEVANT: &[&str] = &[
     "use_mamba_kernels",
 ];
 
-/// The keys each figure is read from, first match wins.
-const LAYERS: &[&str] = &["num_hidden_layers", "n_layer", "num_layers"];
-const HIDDEN: &[&str] = &["hidden_size", "n_embd", "d_model"];
-const HEADS: &[&str] = &["num_attention_heads", "n_head"];
-const KV_HEADS: &[&str] = &["num_key_value_heads"];
-const HEAD_DIM: &[&str] = &["head_dim", "attention_head_dim"];
-const VOCAB: &[&str] = &["vocab_size"];
-const MAX_CONTEXT: &[&str] = &["max_position_embeddings", "n_positions", "max_sequence_length"];
+/// The keys each figure is read from, first match wins: the model's own figures
+/// as [`figures`] declares them, and the shapes the estimate and the patterns read.
+const LAYERS: &[&str] = figures::LAYERS.config;
+const HIDDEN: &[&str] = figures::HIDDEN.config;
+const HEADS: &[&str] = figures::HEADS.config;
+const KV_HEADS: &[&str] = figures::KV_HEADS.config;
+const HEAD_DIM: &[&str] = figures::HEAD_DIM.config;
+const VOCAB: &[&str] = figures::VOCAB.config;
+const MAX_CONTEXT: &[&str] = figures::MAX_CONTEXT.config;
 const FFN: &[&str] = &["intermediate_size", "n_inner", "ffn_dim"];
 const MOE_FFN: &[&str] = &["moe_intermediate_size"];
-const EXPERTS: &[&str] = &["num_local_experts", "num_experts", "n_routed_experts"];
-const ACTIVE_EXPERTS: &[&str] = &["num_experts_per_tok", "experts_per_token"];
-const SHARED_EXPERTS: &[&str] = &["n_shared_experts"];
+const EXPERTS: &[&str] = figures::EXPERTS.config;
+const ACTIVE_EXPERTS: &[&str] = figures::ACTIVE_EXPERTS.config;
+const SHARED_EXPERTS: &[&str] = figures::SHARED_EXPERTS.config;
 const SHARED_FFN: &[&str] = &[
     "shared_expert_intermediate_size",
     "moe_shared_expert_intermediate_size",
@@ -249,12 +251,12 @@ const SHARED_FFN: &[&str] = &[
 ];
 const DENSE_LAYERS: &[&str] = &["first_k_dense_replace"];
 const SPARSE_STEP: &[&str] = &["decoder_sparse_step", "moe_layer_freq"];
-const KV_RANK: &[&str] = &["kv_lora_rank"];
+const KV_RANK: &[&str] = figures::KV_LORA_RANK.config;
 const Q_RANK: &[&str] = &["q_lora_rank"];
-const ROPE_DIM: &[&str] = &["qk_rope_head_dim"];
+const ROPE_DIM: &[&str] = figures::ROPE_DIM.config;
 const NOPE_DIM: &[&str] = &["qk_nope_head_dim"];
 const V_DIM: &[&str] = &["v_head_dim"];
-const WINDOW: &[&str] = &["sliding_window"];
+const WINDOW: &[&str] = figures::SLIDING_WINDOW.config;
 const USE_WINDOW: &[&str] = &["use_sliding_window"];
 const FULL_LAYERS: &[&str] = &["max_window_layers"];
 const PATTERN: &[&str] = &["sliding_window_pattern"];
@@ -279,7 +281,7 @@ const MOE_STEP: &[&str] = &["interleave_moe_layer_step"];
 const MOE_LAYERS: &[&str] = &["moe_layers"];
 const DENSE_FFN: &[&str] = &["intermediate_size_mlp"];
 // DeepSeek-V3.2's sparse-attention indexer.
-const INDEX_DIM: &[&str] = &["index_head_dim"];
+const INDEX_DIM: &[&str] = figures::INDEX_DIM.config;
 const INDEX_HEADS: &[&str] = &["index_n_heads"];
 // State-space layers: Mamba-2 (Nemotron-H) and Mamba (Jamba).
 const SSM_HEADS: &[&str] = &["mamba_num_heads"];
@@ -852,25 +854,25 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     }
 
     // Each shape within the calculator's bounds, named by its key and its field.
-    let bounded = |keys: &'static [&'static str], field: Field, value: u32, max: u32| {
-        if value > max {
+    let bounded = |f: &'static Figure, value: u32| {
+        if f64::from(value) > f.max {
             Err(ConfigError::OutOfRange {
-                key: r.entry(keys).map_or(keys[0], |(k, _)| k),
-                field,
-                max: f64::from(max),
+                key: r.entry(f.config).map_or(f.key, |(k, _)| k),
+                field: f.field,
+                max: f.max,
             })
         } else {
             Ok(value)
         }
     };
-    let layers = bounded(LAYERS, Field::Layers, r.required(LAYERS)?, MAX_DIM)?;
-    let hidden = bounded(HIDDEN, Field::Hidden, r.required(HIDDEN)?, MAX_DIM)?;
-    let heads = bounded(HEADS, Field::Heads, r.required(HEADS)?, MAX_DIM)?;
-    let kv_heads = bounded(KV_HEADS, Field::KvHeads, r.count(KV_HEADS)?.unwrap_or(heads), MAX_DIM)?;
+    let layers = bounded(&figures::LAYERS, r.required(LAYERS)?)?;
+    let hidden = bounded(&figures::HIDDEN, r.required(HIDDEN)?)?;
+    let heads = bounded(&figures::HEADS, r.required(HEADS)?)?;
+    let kv_heads = bounded(&figures::KV_HEADS, r.count(KV_HEADS)?.unwrap_or(heads))?;
     let latent = match (r.count(KV_RANK)?, r.count(ROPE_DIM)?) {
         (Some(kv_rank), Some(rope_dim)) => Some(Latent {
-            kv_rank: bounded(KV_RANK, Field::KvLoraRank, kv_rank, MAX_DIM)?,
-            rope_dim: bounded(ROPE_DIM, Field::RopeDim, rope_dim, MAX_DIM)?,
+            kv_rank: bounded(&figures::KV_LORA_RANK, kv_rank)?,
+            rope_dim: bounded(&figures::ROPE_DIM, rope_dim)?,
         }),
         _ => None,
     };
@@ -883,8 +885,8 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         (_, _, Some(d)) => d,
         _ => hidden / heads.max(1),
     };
-    let head_dim = bounded(HEAD_DIM, Field::HeadDim, head_dim, MAX_DIM)?;
-    let vocab = bounded(VOCAB, Field::Vocab, r.required(VOCAB)?, MAX_TOKENS)?;
+    let head_dim = bounded(&figures::HEAD_DIM, head_dim)?;
+    let vocab = bounded(&figures::VOCAB, r.required(VOCAB)?)?;
 
     let plan = pattern(&r, layers)?;
     let count = |m: Mixer| {
@@ -917,9 +919,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         (None, Some(false)) => None,
         (None, _) => r.count(WINDOW)?,
     };
-    let window = window
-        .map(|w| bounded(WINDOW, Field::SlidingWindow, w, MAX_TOKENS))
-        .transpose()?;
+    let window = window.map(|w| bounded(&figures::SLIDING_WINDOW, w)).transpose()?;
     let sliding = match (window, &plan) {
         (None, _) => None,
         (Some(_), Some(_)) => Some(count(Mixer::Windowed)),
@@ -948,7 +948,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     };
     let max_context = r
         .count(MAX_CONTEXT)?
-        .map(|c| bounded(MAX_CONTEXT, Field::MaxContext, c, MAX_TOKENS))
+        .map(|c| bounded(&figures::MAX_CONTEXT, c))
         .transpose()?;
     let mut model = Model {
         params: 0.0,

@@ -37,8 +37,16 @@ pub enum Field {
     RopeDim,
     /// The longest context the model reads.
     MaxContext,
-    /// Bytes of constant state per layer (linear attention, state-space layers).
-    State,
+    /// Layers of linear attention.
+    LinearLayers,
+    /// State-space (Mamba) layers.
+    SsmLayers,
+    /// Layers without a token mixer.
+    PlainLayers,
+    /// Bytes of constant state per request in one linear-attention layer.
+    LinearState,
+    /// Bytes of constant state per request in one state-space layer.
+    SsmState,
     /// Elements of a sparse-attention indexer's key per token and layer.
     IndexDim,
     /// Memory capacity of one device.
@@ -89,7 +97,11 @@ impl Field {
             Field::KvLoraRank => "kv_lora_rank",
             Field::RopeDim => "qk_rope_head_dim",
             Field::MaxContext => "max_context",
-            Field::State => "state",
+            Field::LinearLayers => "linear_layers",
+            Field::SsmLayers => "ssm_layers",
+            Field::PlainLayers => "plain_layers",
+            Field::LinearState => "linear_state",
+            Field::SsmState => "ssm_state",
             Field::IndexDim => "index_head_dim",
             Field::Memory => "memory",
             Field::Bandwidth => "bandwidth",
@@ -104,6 +116,17 @@ impl Field {
             Field::DraftTokens => "draft_tokens",
             Field::Acceptance => "acceptance",
             Field::DraftParams => "draft_params",
+        }
+    }
+
+    /// How many of the core's units one unit a reader or an author writes is:
+    /// parameters in billions, memory in GB, peaks in TFLOP/s, a model's figures as
+    /// [`crate::figures`] declares them.
+    pub fn scale(self) -> f64 {
+        match self {
+            Field::Memory | Field::Bandwidth | Field::DraftParams => 1e9,
+            Field::Peak => 1e12,
+            field => crate::figures::of(field).map_or(1.0, |f| f.scale),
         }
     }
 }

@@ -18,6 +18,7 @@
 mod config;
 mod dtype;
 mod error;
+pub mod figures;
 mod output;
 mod report;
 mod scenario;
@@ -27,6 +28,7 @@ mod units;
 pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CONSTANTS};
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
+pub use figures::Figure;
 pub use output::Output;
 pub use report::{Bound, Capacity, Inputs, Phase, Report, Speculative};
 pub use scenario::{

@@ -58,7 +58,7 @@ pub struct Latent {
 /// recurrent state and the last few inputs of its short convolution), whatever the
 /// context; the others keep nothing.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Recurrent {
     /// Layers of linear attention (Qwen3-Next's Gated DeltaNet).
     pub linear_layers: u32,
@@ -284,6 +284,22 @@ fn finite_positive(field: Field, v: f64, max: f64) -> Result<(), InputError> {
     }
 }
 
+/// A figure of the model within its declaration's bounds.
+fn bounded(f: &crate::figures::Figure, v: f64) -> Result<(), InputError> {
+    let field = f.field;
+    if !v.is_finite() {
+        Err(InputError::NotFinite(field))
+    } else if v <= 0.0 && f.min > 0.0 {
+        Err(InputError::NotPositive(field))
+    } else if v < f.min {
+        Err(InputError::TooSmall { field, min: f.min })
+    } else if v > f.max {
+        Err(InputError::TooLarge { field, max: f.max })
+    } else {
+        Ok(())
+    }
+}
+
 fn positive(field: Field, v: u32, max: u32) -> Result<(), InputError> {
     finite_positive(field, f64::from(v), f64::from(max))
 }
@@ -316,14 +332,16 @@ impl Scenario {
     /// speculative decoding, also at a draft length of 0.
     pub fn validate(&self) -> Result<(), InputError> {
         let m = &self.model;
-        finite_positive(Field::Params, m.params, MAX_PARAMS)?;
-        finite_positive(Field::ActiveParams, m.active_params, MAX_PARAMS)?;
+        // Each figure within its declared bounds, in the table's order.
+        for f in crate::figures::MODEL {
+            if let Some(v) = (f.get)(m) {
+                bounded(f, v)?;
+            }
+        }
         if m.active_params > m.params {
             return Err(InputError::ActiveExceedsTotal);
         }
         if let Some(e) = m.experts {
-            positive(Field::Experts, e.count, MAX_DIM)?;
-            positive(Field::ActiveExperts, e.active, MAX_DIM)?;
             if e.active > e.count {
                 return Err(InputError::ActiveExpertsExceedTotal);
             }
@@ -331,63 +349,19 @@ impl Scenario {
             if e.count > e.active && m.active_params < m.params * f64::from(e.active) / f64::from(e.count) {
                 return Err(InputError::ActiveTooFewForExperts);
             }
-            if e.shared > MAX_DIM {
-                return Err(InputError::TooLarge {
-                    field: Field::SharedExperts,
-                    max: f64::from(MAX_DIM),
-                });
-            }
         }
-        positive(Field::Layers, m.layers, MAX_DIM)?;
-        positive(Field::Hidden, m.hidden, MAX_DIM)?;
-        positive(Field::Heads, m.heads, MAX_DIM)?;
-        positive(Field::KvHeads, m.kv_heads, MAX_DIM)?;
         // Grouped-query attention shares each KV head among a whole number of query
         // heads; a latent replaces the KV heads and has no such rule.
         if m.latent.is_none() && !m.heads.is_multiple_of(m.kv_heads) {
             return Err(InputError::KvHeadsNotDivisor);
         }
-        positive(Field::HeadDim, m.head_dim, MAX_DIM)?;
-        positive(Field::Vocab, m.vocab, MAX_TOKENS)?;
-        if let Some(w) = m.sliding_window {
-            positive(Field::SlidingWindow, w, MAX_TOKENS)?;
-        }
-        if let Some(r) = m.recurrent {
-            for n in [r.linear_layers, r.ssm_layers, r.plain_layers] {
-                if n > MAX_DIM {
-                    return Err(InputError::TooLarge {
-                        field: Field::Layers,
-                        max: f64::from(MAX_DIM),
-                    });
-                }
-            }
-            if r.layers() >= m.layers {
-                return Err(InputError::NoAttentionLayer);
-            }
-            for state in [r.linear_state, r.ssm_state] {
-                if !state.is_finite() || !(0.0..=MAX_BYTES).contains(&state) {
-                    return Err(InputError::TooLarge {
-                        field: Field::State,
-                        max: MAX_BYTES,
-                    });
-                }
-            }
+        if m.recurrent.is_some_and(|r| r.layers() >= m.layers) {
+            return Err(InputError::NoAttentionLayer);
         }
         if let Some(n) = m.sliding_layers.filter(|_| m.sliding_window.is_some()) {
-            positive(Field::SlidingLayers, n, MAX_DIM)?;
             if n > m.attention_layers() {
                 return Err(InputError::SlidingLayersExceedLayers);
             }
-        }
-        if let Some(d) = m.indexer {
-            positive(Field::IndexDim, d, MAX_DIM)?;
-        }
-        if let Some(l) = m.latent {
-            positive(Field::KvLoraRank, l.kv_rank, MAX_DIM)?;
-            positive(Field::RopeDim, l.rope_dim, MAX_DIM)?;
-        }
-        if let Some(c) = m.max_context {
-            positive(Field::MaxContext, c, MAX_TOKENS)?;
         }
 
         let h = &self.hardware;

@@ -78,6 +78,8 @@ pub struct Texts {
     pub context_beyond_model: fn(model: &str, limit: &str) -> String,
     pub ignored_parameters: &'static str,
     pub not_a_number: &'static str,
+    /// A field of a count or a width holds a fraction or a negative number.
+    pub not_a_whole_number: &'static str,
     pub field_label: fn(Field) -> &'static str,
     pub output_label: fn(Output) -> &'static str,
     pub error: fn(&InputError, Locale) -> String,
@@ -219,7 +221,11 @@ fn field_de(f: Field) -> &'static str {
         Field::KvLoraRank => "Latent-Rang (kv_lora_rank)",
         Field::RopeDim => "Dimension des RoPE-Keys (qk_rope_head_dim)",
         Field::MaxContext => "Längster Kontext des Modells (Tokens)",
-        Field::State => "Zustand pro Schicht (Byte)",
+        Field::LinearLayers => "Schichten mit Linear Attention",
+        Field::SsmLayers => "Mamba-Schichten (State Space)",
+        Field::PlainLayers => "Schichten ohne Token-Mixer",
+        Field::LinearState => "Zustand einer Linear-Attention-Schicht (MB)",
+        Field::SsmState => "Zustand einer Mamba-Schicht (MB)",
         Field::IndexDim => "Key-Breite des Indexers (index_head_dim)",
         Field::Memory => "Speicher (GB)",
         Field::Bandwidth => "Bandbreite (GB/s)",
@@ -255,7 +261,11 @@ fn field_en(f: Field) -> &'static str {
         Field::KvLoraRank => "Latent rank (kv_lora_rank)",
         Field::RopeDim => "RoPE key dimension (qk_rope_head_dim)",
         Field::MaxContext => "Longest context of the model (tokens)",
-        Field::State => "State per layer (bytes)",
+        Field::LinearLayers => "Linear-attention layers",
+        Field::SsmLayers => "Mamba (state-space) layers",
+        Field::PlainLayers => "Layers without a token mixer",
+        Field::LinearState => "State of one linear-attention layer (MB)",
+        Field::SsmState => "State of one Mamba layer (MB)",
         Field::IndexDim => "Indexer key width (index_head_dim)",
         Field::Memory => "Memory (GB)",
         Field::Bandwidth => "Bandwidth (GB/s)",
@@ -389,14 +399,19 @@ fn output_en(o: Output) -> &'static str {
     }
 }
 
+/// A bound in the unit the field is written in (billions of parameters, GB).
+fn written(bound: f64, field: Field, l: Locale) -> String {
+    format_significant(bound / field.scale(), 3, l)
+}
+
 fn error_de(e: &InputError, l: Locale) -> String {
     match e {
         InputError::NotFinite(_) => "Bitte eine Zahl eingeben.".into(),
         InputError::NotPositive(_) => "Der Wert muss größer als null sein.".into(),
-        InputError::TooSmall { min, .. } => {
-            format!("Der Wert muss mindestens {} sein.", format_significant(*min, 3, l))
+        InputError::TooSmall { min, field } => {
+            format!("Der Wert muss mindestens {} sein.", written(*min, *field, l))
         }
-        InputError::TooLarge { max, .. } => format!("Der Wert darf höchstens {} sein.", format_significant(*max, 3, l)),
+        InputError::TooLarge { max, field } => format!("Der Wert darf höchstens {} sein.", written(*max, *field, l)),
         InputError::KvHeadsNotDivisor => "Die Zahl der Attention-Heads muss ein Vielfaches der KV-Heads sein.".into(),
         InputError::ActiveExceedsTotal => "Es können nicht mehr Parameter aktiv sein, als das Modell hat.".into(),
         InputError::ActiveExpertsExceedTotal => "Es können nicht mehr Experten aktiv sein, als es gibt.".into(),
@@ -417,8 +432,8 @@ fn error_en(e: &InputError, l: Locale) -> String {
     match e {
         InputError::NotFinite(_) => "Please enter a number.".into(),
         InputError::NotPositive(_) => "The value must be greater than zero.".into(),
-        InputError::TooSmall { min, .. } => format!("The value must be at least {}.", format_significant(*min, 3, l)),
-        InputError::TooLarge { max, .. } => format!("The value must be at most {}.", format_significant(*max, 3, l)),
+        InputError::TooSmall { min, field } => format!("The value must be at least {}.", written(*min, *field, l)),
+        InputError::TooLarge { max, field } => format!("The value must be at most {}.", written(*max, *field, l)),
         InputError::KvHeadsNotDivisor => "The attention heads must be a multiple of the KV heads.".into(),
         InputError::ActiveExceedsTotal => "A model cannot have more active parameters than parameters.".into(),
         InputError::ActiveExpertsExceedTotal => "There cannot be more active experts than experts.".into(),
@@ -534,6 +549,7 @@ static DE: Texts = Texts {
     },
     ignored_parameters: "Einige Angaben im Link waren ungültig und wurden ignoriert:",
     not_a_number: "Bitte eine Zahl eingeben.",
+    not_a_whole_number: "Bitte eine ganze Zahl ab 0 eingeben.",
     field_label: field_de,
     output_label: output_de,
     error: error_de,
@@ -792,6 +808,7 @@ static EN: Texts = Texts {
     },
     ignored_parameters: "Some values in the link were invalid and have been ignored:",
     not_a_number: "Please enter a number.",
+    not_a_whole_number: "Please enter a whole number, 0 or more.",
     field_label: field_en,
     output_label: output_en,
     error: error_en,
@@ -1061,7 +1078,11 @@ fn help_de(f: Field) -> &'static str {
         Field::KvLoraRank => "Breite des gecachten Key/Value-Latents bei Multi-Head-Latent-Attention: kv_lora_rank.",
         Field::RopeDim => "Breite des neben dem Latent gecachten RoPE-Keys, den alle Heads teilen: qk_rope_head_dim.",
         Field::MaxContext => "Längster Kontext, für den das Modell ausgelegt ist: max_position_embeddings.",
-        Field::State => "Konstanter Zustand einer Anfrage in einer Linear-Attention- oder Mamba-Schicht.",
+        Field::LinearLayers => "Schichten ohne KV-Cache, die einen Zustand fester Größe fortschreiben.",
+        Field::SsmLayers => "State-Space-Schichten (Mamba): ohne KV-Cache, mit einem Zustand fester Größe pro Anfrage.",
+        Field::PlainLayers => "Schichten nur aus MLP oder MoE: kein KV-Cache, kein Zustand.",
+        Field::LinearState => "Was eine Anfrage in einer Linear-Attention-Schicht hält, unabhängig vom Kontext.",
+        Field::SsmState => "Was eine Anfrage in einer Mamba-Schicht hält, unabhängig vom Kontext.",
         Field::IndexDim => "Elemente pro Token und Schicht im Key-Cache des Indexers: index_head_dim.",
         Field::Memory => "Speicher einer GPU in GB (10⁹ Byte), laut Datenblatt.",
         Field::Bandwidth => "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo im Decode.",
@@ -1102,7 +1123,11 @@ fn help_en(f: Field) -> &'static str {
         Field::KvLoraRank => "Width of the cached key/value latent in multi-head latent attention: kv_lora_rank.",
         Field::RopeDim => "Width of the RoPE key cached beside the latent and shared by all heads: qk_rope_head_dim.",
         Field::MaxContext => "Longest context the model is built for: max_position_embeddings.",
-        Field::State => "Constant state of one request in one linear-attention or Mamba layer.",
+        Field::LinearLayers => "Layers without a KV cache that update a state of fixed size (Gated DeltaNet).",
+        Field::SsmLayers => "State-space (Mamba) layers: no KV cache, a state of fixed size per request.",
+        Field::PlainLayers => "Layers of MLP or MoE only: no KV cache, no state.",
+        Field::LinearState => "What one request keeps in one linear-attention layer, whatever the context.",
+        Field::SsmState => "What one request keeps in one Mamba layer, whatever the context.",
         Field::IndexDim => "Elements the sparse-attention indexer caches per token and layer: index_head_dim.",
         Field::Memory => "Memory of one GPU in GB (10⁹ bytes), from its datasheet.",
         Field::Bandwidth => "Memory bandwidth of one GPU in GB/s, from its datasheet; it sets the pace of decoding.",

@@ -2,7 +2,7 @@
 //! choices, and logarithmic sliders.
 
 use leptos::prelude::*;
-use roofline::{Bytes, BytesPerSecond, DataType, Experts, Field, Groups, Latent, Scenario};
+use roofline::{figures, Bytes, BytesPerSecond, DataType, Field, Figure, Groups, Scenario};
 
 use super::state::{set_fp16_peak, CalcState, OWN_ID};
 use crate::data::Lang;
@@ -51,12 +51,61 @@ pub fn field_text(v: f64, lang: Lang) -> String {
 #[derive(Clone, Copy)]
 pub struct Binding {
     pub field: Field,
-    get: fn(&Scenario) -> f64,
-    set: fn(&mut Scenario, f64),
+    access: Access,
     whole: bool,
-    /// Whether the scenario has this figure at all (experts only for a mixture of
-    /// experts, the latent only with multi-head latent attention).
-    pub shown: fn(&Scenario) -> bool,
+}
+
+/// Where a field's figure lives.
+#[derive(Clone, Copy)]
+enum Access {
+    /// A figure of the model, read, written and shown as the core declares it.
+    Model(&'static Figure),
+    /// A figure of the device or the workload.
+    Scenario {
+        get: fn(&Scenario) -> f64,
+        set: fn(&mut Scenario, f64),
+        /// Whether the scenario has this figure at all.
+        shown: fn(&Scenario) -> bool,
+    },
+}
+
+impl Binding {
+    /// The figure as the field writes it (billions, GB); 0 for one the model lacks.
+    pub fn get(&self, s: &Scenario) -> f64 {
+        match self.access {
+            Access::Model(f) => f.written(&s.model).unwrap_or(0.0),
+            Access::Scenario { get, .. } => get(s),
+        }
+    }
+
+    /// Sets the figure from the field's number.
+    pub fn set(&self, s: &mut Scenario, v: f64) {
+        match self.access {
+            Access::Model(f) => f.set_written(&mut s.model, Some(v)),
+            Access::Scenario { set, .. } => set(s, v),
+        }
+    }
+
+    /// Whether the form shows the field for this scenario (experts only for a
+    /// mixture of experts, the latent only with multi-head latent attention).
+    pub fn shown(&self, s: &Scenario) -> bool {
+        match self.access {
+            Access::Model(f) => f.shown.is_some_and(|shown| shown(&s.model)),
+            Access::Scenario { shown, .. } => shown(s),
+        }
+    }
+
+    const fn of(field: Field, get: fn(&Scenario) -> f64, set: fn(&mut Scenario, f64), whole: bool) -> Binding {
+        Binding {
+            field,
+            access: Access::Scenario {
+                get,
+                set,
+                shown: always,
+            },
+            whole,
+        }
+    }
 }
 
 fn to_u32(v: f64) -> u32 {
@@ -73,209 +122,72 @@ fn always(_: &Scenario) -> bool {
     true
 }
 
-fn moe(s: &Scenario) -> bool {
-    s.model.experts.is_some()
-}
-
-fn latent(s: &Scenario) -> bool {
-    s.model.latent.is_some()
-}
-
-fn heads(s: &Scenario) -> bool {
-    s.model.latent.is_none()
-}
-
-fn windowed(s: &Scenario) -> bool {
-    s.model.sliding_window.is_some()
-}
-
-fn experts(s: &mut Scenario) -> &mut Experts {
-    s.model.experts.get_or_insert(Experts {
-        count: 1,
-        active: 1,
-        shared: 0,
+/// The model's shape, behind the "model details" disclosure: every figure the core
+/// declares for the form, in its order.
+pub fn model_fields() -> impl Iterator<Item = Binding> {
+    figures::MODEL.iter().filter(|f| f.shown.is_some()).map(|f| Binding {
+        field: f.field,
+        access: Access::Model(f),
+        whole: f.whole,
     })
 }
-
-fn latent_mut(s: &mut Scenario) -> &mut Latent {
-    s.model.latent.get_or_insert(Latent {
-        kv_rank: 1,
-        rope_dim: 1,
-    })
-}
-
-/// The model's shape, behind the "model details" disclosure.
-pub const MODEL_FIELDS: &[Binding] = &[
-    Binding {
-        field: Field::Params,
-        get: |s| s.model.params / 1e9,
-        set: |s, v| {
-            let dense = s.model.experts.is_none();
-            s.model.params = v * 1e9;
-            if dense {
-                s.model.active_params = s.model.params;
-            }
-        },
-        whole: false,
-        shown: always,
-    },
-    Binding {
-        field: Field::ActiveParams,
-        get: |s| s.model.active_params / 1e9,
-        set: |s, v| s.model.active_params = v * 1e9,
-        whole: false,
-        shown: moe,
-    },
-    Binding {
-        field: Field::Experts,
-        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.count)),
-        set: |s, v| experts(s).count = to_u32(v),
-        whole: true,
-        shown: moe,
-    },
-    Binding {
-        field: Field::ActiveExperts,
-        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.active)),
-        set: |s, v| experts(s).active = to_u32(v),
-        whole: true,
-        shown: moe,
-    },
-    Binding {
-        field: Field::SharedExperts,
-        get: |s| s.model.experts.map_or(0.0, |e| f64::from(e.shared)),
-        set: |s, v| experts(s).shared = if v < 0.0 { u32::MAX } else { to_u32(v) },
-        whole: true,
-        shown: moe,
-    },
-    Binding {
-        field: Field::Layers,
-        get: |s| f64::from(s.model.layers),
-        set: |s, v| s.model.layers = to_u32(v),
-        whole: true,
-        shown: always,
-    },
-    Binding {
-        field: Field::Heads,
-        get: |s| f64::from(s.model.heads),
-        set: |s, v| s.model.heads = to_u32(v),
-        whole: true,
-        shown: always,
-    },
-    Binding {
-        field: Field::KvHeads,
-        get: |s| f64::from(s.model.kv_heads),
-        set: |s, v| s.model.kv_heads = to_u32(v),
-        whole: true,
-        shown: heads,
-    },
-    Binding {
-        field: Field::HeadDim,
-        get: |s| f64::from(s.model.head_dim),
-        set: |s, v| s.model.head_dim = to_u32(v),
-        whole: true,
-        shown: heads,
-    },
-    Binding {
-        field: Field::KvLoraRank,
-        get: |s| s.model.latent.map_or(0.0, |l| f64::from(l.kv_rank)),
-        set: |s, v| latent_mut(s).kv_rank = to_u32(v),
-        whole: true,
-        shown: latent,
-    },
-    Binding {
-        field: Field::RopeDim,
-        get: |s| s.model.latent.map_or(0.0, |l| f64::from(l.rope_dim)),
-        set: |s, v| latent_mut(s).rope_dim = to_u32(v),
-        whole: true,
-        shown: latent,
-    },
-    Binding {
-        field: Field::SlidingWindow,
-        // 0 stands for "no window": every layer attends to the whole context.
-        get: |s| s.model.sliding_window.map_or(0.0, f64::from),
-        set: |s, v| s.model.sliding_window = (v != 0.0).then(|| to_u32(v)),
-        whole: true,
-        shown: always,
-    },
-    Binding {
-        field: Field::SlidingLayers,
-        get: |s| f64::from(s.model.sliding_layers.unwrap_or(s.model.layers)),
-        set: |s, v| s.model.sliding_layers = Some(to_u32(v)).filter(|n| *n != s.model.layers),
-        whole: true,
-        shown: windowed,
-    },
-    Binding {
-        field: Field::MaxContext,
-        get: |s| s.model.max_context.map_or(0.0, f64::from),
-        set: |s, v| s.model.max_context = (v != 0.0).then(|| to_u32(v)),
-        whole: true,
-        shown: always,
-    },
-];
 
 /// The device's figures.
 pub const HARDWARE_FIELDS: &[Binding] = &[
-    Binding {
-        field: Field::Memory,
-        get: |s| s.hardware.memory.0 / 1e9,
-        set: |s, v| s.hardware.memory = Bytes(v * 1e9),
-        whole: false,
-        shown: always,
-    },
-    Binding {
-        field: Field::Bandwidth,
-        get: |s| s.hardware.bandwidth.0 / 1e9,
-        set: |s, v| s.hardware.bandwidth = BytesPerSecond(v * 1e9),
-        whole: false,
-        shown: always,
-    },
-    Binding {
-        field: Field::Peak,
-        get: |s| s.hardware.peaks.fp16.0 / 1e12,
-        set: |s, v| set_fp16_peak(s, v * 1e12),
-        whole: false,
-        shown: always,
-    },
-    Binding {
-        field: Field::Devices,
-        get: |s| f64::from(s.workload.devices),
-        set: |s, v| s.workload.devices = to_u32(v),
-        whole: true,
-        shown: always,
-    },
+    Binding::of(
+        Field::Memory,
+        |s| s.hardware.memory.0 / Field::Memory.scale(),
+        |s, v| s.hardware.memory = Bytes(v * Field::Memory.scale()),
+        false,
+    ),
+    Binding::of(
+        Field::Bandwidth,
+        |s| s.hardware.bandwidth.0 / Field::Bandwidth.scale(),
+        |s, v| s.hardware.bandwidth = BytesPerSecond(v * Field::Bandwidth.scale()),
+        false,
+    ),
+    Binding::of(
+        Field::Peak,
+        |s| s.hardware.peaks.fp16.0 / Field::Peak.scale(),
+        |s, v| set_fp16_peak(s, v * Field::Peak.scale()),
+        false,
+    ),
+    Binding::of(
+        Field::Devices,
+        |s| f64::from(s.workload.devices),
+        |s, v| s.workload.devices = to_u32(v),
+        true,
+    ),
 ];
 
-pub const BATCH: Binding = Binding {
-    field: Field::Batch,
-    get: |s| f64::from(s.workload.batch),
-    set: |s, v| s.workload.batch = to_u32(v),
-    whole: true,
-    shown: always,
-};
+pub const BATCH: Binding = Binding::of(
+    Field::Batch,
+    |s| f64::from(s.workload.batch),
+    |s, v| s.workload.batch = to_u32(v),
+    true,
+);
 
-pub const CONTEXT: Binding = Binding {
-    field: Field::Context,
-    get: |s| f64::from(s.workload.context),
-    set: |s, v| s.workload.context = to_u32(v),
-    whole: true,
-    shown: always,
-};
+pub const CONTEXT: Binding = Binding::of(
+    Field::Context,
+    |s| f64::from(s.workload.context),
+    |s, v| s.workload.context = to_u32(v),
+    true,
+);
 
-pub const PROMPT: Binding = Binding {
-    field: Field::Prompt,
-    get: |s| f64::from(s.workload.prompt),
-    set: |s, v| s.workload.prompt = to_u32(v),
-    whole: true,
-    shown: always,
-};
+pub const PROMPT: Binding = Binding::of(
+    Field::Prompt,
+    |s| f64::from(s.workload.prompt),
+    |s, v| s.workload.prompt = to_u32(v),
+    true,
+);
 
 /// Speculative decoding's inputs; the calculator shows them where its block sets
 /// speculative decoding, and they change nothing in a scenario without it.
 pub const SPECULATION_FIELDS: &[Binding] = &[
-    Binding {
-        field: Field::DraftTokens,
-        get: |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
-        set: |s, v| {
+    Binding::of(
+        Field::DraftTokens,
+        |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
+        |s, v| {
             if let Some(sp) = &mut s.speculation {
                 // 0 turns it off: a fraction or a negative count becomes a length the
                 // core rejects with a message instead.
@@ -286,50 +198,52 @@ pub const SPECULATION_FIELDS: &[Binding] = &[
                 };
             }
         },
-        whole: true,
-        shown: always,
-    },
-    Binding {
-        field: Field::Acceptance,
-        get: |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
-        set: |s, v| {
+        true,
+    ),
+    Binding::of(
+        Field::Acceptance,
+        |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
+        |s, v| {
             if let Some(sp) = &mut s.speculation {
                 sp.acceptance = v;
             }
         },
-        whole: false,
-        shown: always,
-    },
-    Binding {
-        field: Field::DraftParams,
-        get: |s| s.speculation.map_or(0.0, |sp| sp.draft_params / 1e9),
-        set: |s, v| {
+        false,
+    ),
+    Binding::of(
+        Field::DraftParams,
+        |s| {
+            s.speculation
+                .map_or(0.0, |sp| sp.draft_params / Field::DraftParams.scale())
+        },
+        |s, v| {
             if let Some(sp) = &mut s.speculation {
-                sp.draft_params = v * 1e9;
+                sp.draft_params = v * Field::DraftParams.scale();
             }
         },
-        whole: false,
-        shown: always,
-    },
+        false,
+    ),
 ];
 
 pub const GROUP: Binding = Binding {
     field: Field::GroupSize,
-    get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
-    set: |s, v| {
-        let size = to_u32(v.max(0.0));
-        let groups = s.weights.groups().unwrap_or(Groups::INT4_G128);
-        s.weights = s.weights.with_groups(if size == 0 {
-            Groups::NONE
-        } else {
-            Groups {
-                group_size: size,
-                ..groups
-            }
-        });
+    access: Access::Scenario {
+        get: |s| s.weights.groups().map_or(0.0, |g| f64::from(g.group_size)),
+        set: |s, v| {
+            let size = to_u32(v.max(0.0));
+            let groups = s.weights.groups().unwrap_or(Groups::INT4_G128);
+            s.weights = s.weights.with_groups(if size == 0 {
+                Groups::NONE
+            } else {
+                Groups {
+                    group_size: size,
+                    ..groups
+                }
+            });
+        },
+        shown: |s| s.weights.groups().is_some(),
     },
     whole: true,
-    shown: |s| s.weights.groups().is_some(),
 };
 
 /// The element id of a field.
@@ -344,19 +258,20 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
     let t = texts(lang);
     let id = field_id(uid, binding.field);
     let (help_id, error_id) = (format!("{id}-help"), format!("{id}-error"));
-    let text = RwSignal::new(field_text(state.scenario.with_untracked(|s| (binding.get)(s)), lang));
-    let unparsed = RwSignal::new(false);
+    let text = RwSignal::new(field_text(state.scenario.with_untracked(|s| binding.get(s)), lang));
+    // The field's own complaint about its text: not a number, or not a whole one.
+    let unparsed = RwSignal::new(None::<&'static str>);
     // Follow changes made elsewhere (presets, reset, slider) unless the text already
     // says the same number.
     Effect::new(move |_| {
-        let v = state.scenario.with(|s| (binding.get)(s));
+        let v = state.scenario.with(|s| binding.get(s));
         if parse_number(&text.get_untracked(), lang) != Some(v) {
             text.set(field_text(v, lang));
-            unparsed.set(false);
+            unparsed.set(None);
         }
     });
     Effect::new(move |_| {
-        let bad = unparsed.get();
+        let bad = unparsed.with(Option::is_some);
         state.unparsed.update(|list| {
             list.retain(|f| *f != binding.field);
             if bad {
@@ -372,20 +287,22 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
         // billion) is as unreadable as text.
         let usable = parse_number(&value, lang).filter(|v| {
             let mut probe = state.scenario.get_untracked();
-            (binding.set)(&mut probe, *v);
-            (binding.get)(&probe).is_finite()
+            binding.set(&mut probe, *v);
+            binding.get(&probe).is_finite()
         });
         match usable {
+            // A count or a width is a whole number, never below 0.
+            Some(v) if binding.whole && (v.fract() != 0.0 || v < 0.0) => unparsed.set(Some(t.not_a_whole_number)),
             Some(v) => {
-                unparsed.set(false);
-                state.scenario.update(|s| (binding.set)(s, v));
+                unparsed.set(None);
+                state.scenario.update(|s| binding.set(s, v));
             }
-            None => unparsed.set(true),
+            None => unparsed.set(Some(t.not_a_number)),
         }
     };
     let message = move || {
-        if unparsed.get() {
-            Some(t.not_a_number.to_string())
+        if let Some(complaint) = unparsed.get() {
+            Some(complaint.to_string())
         } else {
             state
                 .error
@@ -417,7 +334,7 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
 
 /// A field that the form shows only where the scenario has its figure.
 pub fn optional_field(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
-    let shown = move || state.scenario.with(|s| (binding.shown)(s));
+    let shown = move || state.scenario.with(|s| binding.shown(s));
     view! {
         <Show when=shown>
             <NumberField state lang binding uid/>
@@ -575,15 +492,15 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
     let t = texts(lang);
     let slider_id = format!("calc{uid}-{}-slider", binding.field.id());
     let top = to_slider(max, max);
-    let current = move || to_u32((binding.get)(&state.scenario.get()));
+    let current = move || to_u32(binding.get(&state.scenario.get()));
     let on_slider = move |ev: leptos::ev::Event| {
         if let Some(p) = crate::num::parse_f64(&event_target_value(&ev)) {
             state
                 .scenario
-                .update(|s| (binding.set)(s, f64::from(from_slider(p, max))));
+                .update(|s| binding.set(s, f64::from(from_slider(p, max))));
         }
     };
-    let start = to_u32(state.scenario.with_untracked(|s| (binding.get)(s)));
+    let start = to_u32(state.scenario.with_untracked(|s| binding.get(s)));
     view! {
         <div class="field-pair">
             <NumberField state lang binding uid/>
@@ -656,7 +573,7 @@ mod tests {
     #[test]
     fn hidden_fields_are_those_the_model_lacks() {
         let s = roofline::Scenario::example();
-        let shown: Vec<Field> = MODEL_FIELDS.iter().filter(|b| (b.shown)(&s)).map(|b| b.field).collect();
+        let shown: Vec<Field> = model_fields().filter(|b| b.shown(&s)).map(|b| b.field).collect();
         assert!(shown.contains(&Field::KvHeads) && !shown.contains(&Field::KvLoraRank));
         assert!(!shown.contains(&Field::Experts) && !shown.contains(&Field::SlidingLayers));
     }

@@ -13,8 +13,8 @@ use crate::components::charts::ChartFigure;
 use crate::data::{presets, Chart, Lang};
 pub use fields::{field_text, parse_number};
 use fields::{
-    number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, PresetSelect, TypeOf, BATCH, CONTEXT,
-    GROUP, HARDWARE_FIELDS, MODEL_FIELDS, PROMPT, SPECULATION_FIELDS,
+    model_fields, number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, PresetSelect, TypeOf, BATCH,
+    CONTEXT, GROUP, HARDWARE_FIELDS, PROMPT, SPECULATION_FIELDS,
 };
 use state::{CalcState, Setup, OWN_MODEL};
 use vocab::i18n::texts;
@@ -399,7 +399,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         setup.baseline_model(state.example) != Some(setup.scenario.model)
     };
     let invalid = move || {
-        let model_field = |f: Field| MODEL_FIELDS.iter().any(|b| b.field == f);
+        let model_field = |f: Field| model_fields().any(|b| b.field == f);
         state.error.get().is_some_and(|e| model_field(e.field()))
             || state.unparsed.with(|list| list.iter().any(|f| model_field(*f)))
     };
@@ -453,7 +453,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 // Built when first opened: a closed disclosure costs the page's
                 // hydration nothing.
                 <Show when=move || opened.get()>
-                    {MODEL_FIELDS.iter().map(|b| optional_field(state, lang, *b, uid)).collect_view()}
+                    {model_fields().map(|b| optional_field(state, lang, b, uid)).collect_view()}
                     <Show when=moe>
                         <DataTypeSelect state lang uid of=TypeOf::Experts/>
                     </Show>

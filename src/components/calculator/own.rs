@@ -168,7 +168,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             };
             match probe.validate() {
                 Err(e)
-                    if super::fields::MODEL_FIELDS.iter().any(|b| b.field == e.field())
+                    if super::fields::model_fields().any(|b| b.field == e.field())
                         || matches!(e.field(), roofline::Field::Hidden | roofline::Field::Vocab) =>
                 {
                     Err(PasteError::Shape(e))

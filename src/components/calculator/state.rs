@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 use roofline::{
-    Bytes, BytesPerSecond, DataType, Experts, FlopsPerSecond, Groups, InputError, Latent, Model, Report, Scenario,
+    figures, Bytes, BytesPerSecond, DataType, Field, Figure, FlopsPerSecond, Groups, InputError, Model, Report,
+    Scenario, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
 };
 
 use crate::data::{presets, Calculator};
@@ -97,140 +98,78 @@ fn number(v: f64) -> String {
     text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
 }
 
-fn positive(v: &str) -> Option<f64> {
-    crate::num::parse_f64(v.trim()).filter(|x| *x > 0.0)
+/// A positive number of `field`, written in its unit, in the core's units within
+/// `max`.
+fn positive(v: &str, field: roofline::Field, max: f64) -> Option<f64> {
+    crate::num::parse_f64(v.trim())
+        .map(|x| x * field.scale())
+        .filter(|x| *x > 0.0 && *x <= max)
 }
 
-fn whole(v: &str) -> Option<u32> {
-    v.trim().parse::<u32>().ok().filter(|x| *x > 0)
+/// A whole number from 1 to `max`.
+fn whole(v: &str, max: u32) -> Option<u32> {
+    v.trim().parse::<u32>().ok().filter(|x| (1..=max).contains(x))
 }
 
-/// A whole number where 0 means "none".
-fn optional(v: &str) -> Option<Option<u32>> {
-    v.trim().parse::<u32>().ok().map(|v| (v > 0).then_some(v))
+/// The text of one address key of a model: the values of the figures
+/// [`roofline::figures`] declares under it, joined by points; `0` for a group the
+/// model lacks. A model's figures are written where they differ from its preset's
+/// (all of them for a pasted model), so that a link stays short and reproduces the
+/// model.
+fn model_value(m: &Model, key: &str) -> String {
+    let parts: Option<Vec<String>> = figures::at_address(key).map(|f| f.written(m).map(number)).collect();
+    parts.map_or_else(|| "0".into(), |p| p.join("."))
 }
 
-/// Whole numbers separated by points ("256.8.1").
-fn wholes<const N: usize>(v: &str) -> Option<[u32; N]> {
-    let parts: Vec<u32> = v.split('.').map(whole).collect::<Option<_>>()?;
-    parts.try_into().ok()
+/// Sets the figures of one address key; `None` where the text is not a value each of
+/// them accepts (out of its bounds, a fraction of a count, too few parts).
+fn set_model(m: &mut Model, key: &str, value: &str) -> Option<()> {
+    let group: Vec<&Figure> = figures::at_address(key).collect();
+    if value.trim() == "0" && group.first()?.optional {
+        for f in &group {
+            (f.set)(m, None);
+        }
+        return Some(());
+    }
+    // Decimals (parameters in billions) stand alone; a group's parts are whole.
+    let texts: Vec<&str> = if group.len() > 1 {
+        value.split('.').collect()
+    } else {
+        vec![value]
+    };
+    if texts.len() != group.len() {
+        return None;
+    }
+    let values: Vec<f64> = group
+        .iter()
+        .zip(texts)
+        .map(|(f, t)| {
+            crate::num::parse_f64(t.trim())
+                .map(|v| v * f.scale)
+                .filter(|v| f.accepts(*v))
+        })
+        .collect::<Option<_>>()?;
+    for (f, v) in group.iter().zip(values) {
+        (f.set)(m, Some(v));
+    }
+    Some(())
 }
 
-/// One figure of a model in the address: its key, its text, and how the text is read
-/// back. A model's figures are written where they differ from its preset's (all of
-/// them for a pasted model), so that a link stays short and reproduces the model.
-struct ModelKey {
-    key: &'static str,
-    get: fn(&Model) -> String,
-    set: fn(&mut Model, &str) -> Option<()>,
+/// The expert weights' own type in the address (`xw=fp4`); `0` for none.
+const EXPERT_WEIGHTS: &str = "xw";
+
+fn expert_weights(m: &Model) -> String {
+    m.expert_weights.map_or("0", DataType::id).to_string()
 }
 
-const MODEL_KEYS: &[ModelKey] = &[
-    ModelKey {
-        key: "params",
-        get: |m| number(m.params / 1e9),
-        set: |m, v| {
-            let dense = m.experts.is_none();
-            m.params = positive(v)? * 1e9;
-            if dense {
-                m.active_params = m.params;
-            }
-            Some(())
-        },
-    },
-    ModelKey {
-        key: "active",
-        get: |m| number(m.active_params / 1e9),
-        set: |m, v| positive(v).map(|v| m.active_params = v * 1e9),
-    },
-    ModelKey {
-        key: "experts",
-        get: |m| {
-            m.experts
-                .map_or("0".into(), |e| format!("{}.{}.{}", e.count, e.active, e.shared))
-        },
-        set: |m, v| {
-            m.experts = if v.trim() == "0" {
-                None
-            } else {
-                let parts: Vec<u32> = v.split('.').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
-                let [count, active, shared] = <[u32; 3]>::try_from(parts).ok()?;
-                Some(Experts { count, active, shared })
-            };
-            Some(())
-        },
-    },
-    ModelKey {
-        key: "layers",
-        get: |m| m.layers.to_string(),
-        set: |m, v| whole(v).map(|v| m.layers = v),
-    },
-    ModelKey {
-        key: "hidden",
-        get: |m| m.hidden.to_string(),
-        set: |m, v| whole(v).map(|v| m.hidden = v),
-    },
-    ModelKey {
-        key: "heads",
-        get: |m| m.heads.to_string(),
-        set: |m, v| whole(v).map(|v| m.heads = v),
-    },
-    ModelKey {
-        key: "kv_heads",
-        get: |m| m.kv_heads.to_string(),
-        set: |m, v| whole(v).map(|v| m.kv_heads = v),
-    },
-    ModelKey {
-        key: "head_dim",
-        get: |m| m.head_dim.to_string(),
-        set: |m, v| whole(v).map(|v| m.head_dim = v),
-    },
-    ModelKey {
-        key: "mla",
-        get: |m| m.latent.map_or("0".into(), |l| format!("{}.{}", l.kv_rank, l.rope_dim)),
-        set: |m, v| {
-            m.latent = if v.trim() == "0" {
-                None
-            } else {
-                let [kv_rank, rope_dim] = wholes(v)?;
-                Some(Latent { kv_rank, rope_dim })
-            };
-            Some(())
-        },
-    },
-    ModelKey {
-        key: "vocab",
-        get: |m| m.vocab.to_string(),
-        set: |m, v| whole(v).map(|v| m.vocab = v),
-    },
-    ModelKey {
-        key: "window",
-        get: |m| m.sliding_window.unwrap_or(0).to_string(),
-        set: |m, v| optional(v).map(|v| m.sliding_window = v),
-    },
-    ModelKey {
-        key: "swl",
-        get: |m| m.sliding_layers.unwrap_or(0).to_string(),
-        set: |m, v| optional(v).map(|v| m.sliding_layers = v),
-    },
-    ModelKey {
-        key: "xw",
-        get: |m| m.expert_weights.map_or("0", DataType::id).to_string(),
-        set: |m, v| {
-            m.expert_weights = if v.trim() == "0" {
-                None
-            } else {
-                Some(DataType::from_id(v)?)
-            };
-            Some(())
-        },
-    },
-    ModelKey {
-        key: "max_ctx",
-        get: |m| m.max_context.unwrap_or(0).to_string(),
-        set: |m, v| optional(v).map(|v| m.max_context = v),
-    },
-];
+fn set_expert_weights(m: &mut Model, v: &str) -> Option<()> {
+    m.expert_weights = if v.trim() == "0" {
+        None
+    } else {
+        Some(DataType::from_id(v)?)
+    };
+    Some(())
+}
 
 /// Sets the FP16 peak and keeps the ratio of the other precisions to it, as the
 /// preset has them.
@@ -270,11 +209,15 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
         }
     }
     let preset_model = setup.baseline_model(example);
-    for k in MODEL_KEYS {
-        let value = (k.get)(&s.model);
-        if preset_model.is_none_or(|m| (k.get)(&m) != value) {
-            out.push((k.key, value));
+    for key in figures::address_keys() {
+        let value = model_value(&s.model, key);
+        if preset_model.is_none_or(|m| model_value(&m, key) != value) {
+            out.push((key, value));
         }
+    }
+    let value = expert_weights(&s.model);
+    if preset_model.is_none_or(|m| expert_weights(&m) != value) {
+        out.push((EXPERT_WEIGHTS, value));
     }
     let h = &s.hardware;
     let preset_hw = setup.baseline_hardware(example);
@@ -340,8 +283,11 @@ pub fn encode(current: &Setup, pinned: Option<&Setup>, example: &Calculator) -> 
 /// Applies one pair to a setup; `None` where it cannot be used.
 fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
     let s = &mut setup.scenario;
-    if let Some(k) = MODEL_KEYS.iter().find(|k| k.key == key) {
-        return (k.set)(&mut s.model, value);
+    if figures::at_address(key).next().is_some() {
+        return set_model(&mut s.model, key, value);
+    }
+    if key == EXPERT_WEIGHTS {
+        return set_expert_weights(&mut s.model, value);
     }
     match key {
         "model" if value == OWN_ID => {
@@ -356,9 +302,9 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
             setup.hardware = i;
             s.hardware = presets().hardware[i].hardware;
         }),
-        "memory" => positive(value).map(|v| s.hardware.memory = Bytes(v * 1e9)),
-        "bw" => positive(value).map(|v| s.hardware.bandwidth = BytesPerSecond(v * 1e9)),
-        "tflops" => positive(value).map(|v| set_fp16_peak(s, v * 1e12)),
+        "memory" => positive(value, Field::Memory, MAX_BYTES).map(|v| s.hardware.memory = Bytes(v)),
+        "bw" => positive(value, Field::Bandwidth, MAX_BYTES).map(|v| s.hardware.bandwidth = BytesPerSecond(v)),
+        "tflops" => positive(value, Field::Peak, MAX_FLOPS).map(|v| set_fp16_peak(s, v)),
         // The type's default groups; a `group` key after it changes their size.
         "weights" => DataType::from_id(value).map(|d| s.weights = d),
         "kv" => DataType::from_id(value).map(|d| s.kv = d),
@@ -371,21 +317,23 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
                 })
             })
         }),
-        "batch" => whole(value).map(|v| s.workload.batch = v),
-        "prompt" => whole(value).map(|v| s.workload.prompt = v),
-        "context" => whole(value).map(|v| s.workload.context = v),
-        "output" => whole(value).map(|v| s.workload.output = v),
-        "gpus" => whole(value).map(|v| s.workload.devices = v),
+        "batch" => whole(value, MAX_BATCH).map(|v| s.workload.batch = v),
+        "prompt" => whole(value, MAX_TOKENS).map(|v| s.workload.prompt = v),
+        "context" => whole(value, MAX_TOKENS).map(|v| s.workload.context = v),
+        "output" => whole(value, MAX_TOKENS).map(|v| s.workload.output = v),
+        "gpus" => whole(value, MAX_DEVICES).map(|v| s.workload.devices = v),
         // Speculative decoding only where the entry's block sets it; 0 turns it off.
         "draft" => value
             .trim()
             .parse::<u32>()
             .ok()
+            .filter(|k| *k <= MAX_DRAFT_TOKENS)
             .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
-        "accept" => {
-            crate::num::parse_f64(value.trim()).and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a))
-        }
-        "draft_b" => positive(value).and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v * 1e9)),
+        "accept" => crate::num::parse_f64(value.trim())
+            .filter(|a| (0.0..=1.0).contains(a))
+            .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
+        "draft_b" => positive(value, Field::DraftParams, MAX_PARAMS)
+            .and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v)),
         _ => None,
     }
 }
@@ -689,7 +637,7 @@ mod tests {
         let mut setup = Setup::example(c);
         setup.model = OWN_MODEL;
         setup.scenario.model = presets().models[preset("mixtral-8x7b")].model;
-        setup.scenario.model.latent = Some(Latent {
+        setup.scenario.model.latent = Some(roofline::Latent {
             kv_rank: 512,
             rope_dim: 64,
         });
@@ -705,6 +653,60 @@ mod tests {
         let back = read(&query, c);
         assert_eq!(back.current, setup, "{query}");
         assert!(back.ignored.is_empty(), "{:?}", back.ignored);
+    }
+
+    /// A pasted hybrid (Nemotron-H's shape: Mamba layers with their state, layers
+    /// without a mixer) and an indexer come back from the address whole.
+    #[test]
+    fn a_pasted_hybrid_lives_in_the_address() {
+        let c = example();
+        let mut setup = Setup::example(c);
+        setup.model = OWN_MODEL;
+        let m = &mut setup.scenario.model;
+        m.layers = 52;
+        m.recurrent = Some(roofline::Recurrent {
+            linear_layers: 0,
+            ssm_layers: 24,
+            plain_layers: 24,
+            linear_state: 0.0,
+            ssm_state: 4_751_360.0,
+        });
+        m.indexer = Some(128);
+        let query = encode(&setup, None, c);
+        for pair in ["ssm=24", "ssm_mb=4.75136", "plain=24", "lin=0", "index=128"] {
+            assert!(query.split('&').any(|p| p == pair), "{pair} in {query}");
+        }
+        let back = read(&query, c);
+        assert_eq!(back.current, setup, "{query}");
+        assert!(back.ignored.is_empty(), "{:?}", back.ignored);
+        // `0` takes the layers away again.
+        let plain = read(&format!("{query}&ssm=0&ssm_mb=0&plain=0&index=0"), c).current;
+        assert_eq!(
+            (plain.scenario.model.recurrent, plain.scenario.model.indexer),
+            (None, None)
+        );
+    }
+
+    /// A value beyond what the core accepts is not taken and the notice names it,
+    /// in a model's figures and the workload's alike.
+    #[test]
+    fn out_of_range_values_are_ignored_and_named() {
+        let c = example();
+        let query = "layers=1000000000&batch=1000000000&experts=8.2&accept=1.5&heads=2.5&memory=1e300&context=4096";
+        let back = read(query, c);
+        assert_eq!(
+            back.ignored,
+            [
+                "layers=1000000000",
+                "batch=1000000000",
+                "experts=8.2",
+                "accept=1.5",
+                "heads=2.5",
+                "+1"
+            ]
+        );
+        assert_eq!(back.current.scenario.workload.context, 4096);
+        assert_eq!(back.current.scenario.model, c.scenario.model);
     }
 
     #[test]

@@ -134,6 +134,15 @@ test('garbage in the query string shows the defaults and a notice', async ({ pag
   await expect(field(page, 'Batch size')).toHaveValue('1');
 });
 
+test('values out of range in a link are named in the notice, not taken', async ({ page, problems }) => {
+  await page.goto('en/memory-bound?layers=1000000000&batch=1000000000&context=4096');
+  await expect(page.locator('.calculator .notice')).toContainText('layers=1000000000');
+  await expect(page.locator('.calculator .notice')).toContainText('batch=1000000000');
+  await expect(field(page, 'Batch size')).toHaveValue('1');
+  await expect(field(page, 'Context length (tokens)')).toHaveValue('4096');
+  await expect(page.locator('.calculator .calc-results')).not.toHaveClass(/stale/);
+});
+
 test('a shared link with a model that does not fit keeps it, computes it and says what it needs', async ({ page, problems }) => {
   for (const [lang, message] of [
     ['en', /The weights of Llama-3-70B need 2\s×\sNVIDIA A100 80GB SXM; on one they do not fit\./],

@@ -68,6 +68,48 @@ test.describe('a pasted config.json', () => {
     await expect(page.locator('.calculator .context-limit')).toHaveCount(0);
   });
 
+  test('a hybrid: Nemotron-H with its bare Infinity shows its Mamba state per request and keeps it in the address', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    await paste(page, config('nemotron-h-56b'));
+    await expect(page.locator('.calculator .config-status')).toContainText('Loaded.');
+    // 54 Mamba-2 layers × 8.51 MB each (tests/families.rs has the arithmetic).
+    await expect(output(page, 'state_per_request')).toHaveText('460 MB (438 MiB)');
+    await expect(field(page, 'Mamba (state-space) layers')).toHaveValue('54');
+    await expect(field(page, 'Layers without a token mixer')).toHaveValue('54');
+    await expect(page).toHaveURL(/ssm=54/);
+    await page.reload();
+    await live(page);
+    await expect(output(page, 'state_per_request')).toHaveText('460 MB (438 MiB)');
+    // Every value of the link was taken (the model's 112 GB do not fit one GPU,
+    // which is a notice of its own).
+    await expect(page.locator('.calculator')).not.toContainText('Some values in the link were invalid');
+  });
+
+  test('a layer kind the calculator does not model is refused by name', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const qwen = JSON.parse(config('qwen3-next-80b-a3b-instruct'));
+    delete qwen.full_attention_interval;
+    qwen.layers_block_type = Array.from({ length: qwen.num_hidden_layers }, (_, i) => (i % 4 === 3 ? 'attention' : 'rwkv'));
+    await paste(page, JSON.stringify(qwen));
+    await expect(page.locator('.calculator .config-status')).toContainText(
+      'The calculator does not model this kind of layer: layers_block_type: rwkv.',
+    );
+    await expect(page.locator('#calc0-model')).not.toHaveValue('own');
+  });
+
+  test('a text over the size limit is called too long, not invalid', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const big = JSON.parse(config('llama-3.1-8b'));
+    big.padding = 'x'.repeat(300 * 1024);
+    await paste(page, JSON.stringify(big));
+    await expect(page.locator('.calculator .own-model')).toContainText('longer than the 256 KiB limit');
+    await expect(page.locator('.calculator .own-model')).not.toContainText('not valid JSON');
+    await expect(page.locator('#calc0-model')).not.toHaveValue('own');
+  });
+
   test('text that is no config gets a message in the reader\'s language', async ({ page, problems }) => {
     await page.goto('de/memory-bound');
     await live(page);

@@ -350,6 +350,16 @@ impl Output {
                     q(r.decode_weight_bytes.0, Unit::BytesSi)
                 )
             }
+            Output::StatePerRequest => {
+                // Each linear-attention and state-space layer keeps its state.
+                let rec = m.recurrent.filter(|_| r.state_per_request.0 > 0.0)?;
+                [(rec.ssm_layers, rec.ssm_state), (rec.linear_layers, rec.linear_state)]
+                    .into_iter()
+                    .filter(|(layers, state)| *layers > 0 && *state > 0.0)
+                    .map(|(layers, state)| format!("{layers} × {}", q(state, Unit::BytesSi)))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            }
             Output::DecodeBytes if r.state_per_request.0 > 0.0 => format!(
                 "{} + {} × (({} + {}){} + {})",
                 q(r.decode_weight_bytes.0, Unit::BytesSi),
@@ -529,7 +539,6 @@ impl Output {
             | Output::CriticalBatch
             | Output::PrefillFlops
             | Output::PrefillBytes
-            | Output::StatePerRequest
             | Output::FreeMemory => return None,
         };
         Some(format!("{left} = {result}"))

@@ -251,11 +251,23 @@ impl Quantity {
     /// assert_eq!(Quantity::new(0.007, Unit::Time).format(Locale::En), "7.0\u{a0}ms");
     /// ```
     pub fn format(self, locale: Locale) -> String {
-        self.format_digits(locale, self.unit.default_digits())
+        match self.unit {
+            // A count is shown whole unless fewer digits are asked for.
+            Unit::Count if self.value.is_finite() => format_fixed(self.value.floor(), 0, locale),
+            _ => self.format_digits(locale, self.unit.default_digits()),
+        }
     }
 
     /// Formats with `digits` significant digits (integer digits are never dropped:
     /// 2,039 GB/s stays 2,039 GB/s at three digits only when shown in GB/s).
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let q = Quantity::new(36_879.0, Unit::Count);
+    /// assert_eq!(q.format(Locale::En), "36,879");
+    /// assert_eq!(q.format_digits(Locale::En, 2), "36,000");
+    /// assert_eq!(q.format_digits(Locale::De, 6), "36\u{202f}879");
+    /// ```
     pub fn format_digits(self, locale: Locale, digits: u8) -> String {
         let digits = digits.clamp(1, 12);
         let v = if self.value.is_finite() { self.value } else { 0.0 };
@@ -280,7 +292,13 @@ impl Quantity {
                 };
                 format!("{}{UNIT_SPACE}{unit}", format_significant(v, digits, locale))
             }
-            Unit::Count => format_fixed(v.floor(), 0, locale),
+            // Counts are capacities (requests, tokens that fit): rounded down to the
+            // digits asked for, so that 36,879 at two digits is 36,000 and still fits.
+            Unit::Count => {
+                let whole = v.floor();
+                let scale = 10f64.powi((whole.abs().max(1.0).log10().floor() as i32 + 1 - i32::from(digits)).max(0));
+                format_fixed((whole / scale).floor() * scale, 0, locale)
+            }
             Unit::Params => params_in_words(v, digits, locale),
             Unit::Ratio => format!("{}{UNIT_SPACE}×", format_significant(v, digits, locale)),
             Unit::Number => {

@@ -175,6 +175,13 @@ fn nemotron_h_counts_mamba_state_and_reads_a_bare_infinity() {
     );
     assert_eq!(c.model.attention_layers(), 10);
     assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+    // The state's formula names the layers that keep it and the state of each.
+    let s = scenario(c.model);
+    let r = s.report().unwrap();
+    assert_eq!(
+        Output::StatePerRequest.formula(&s, &r, Locale::En).unwrap(),
+        "54 × 8.51\u{a0}MB = 460\u{a0}MB"
+    );
 }
 
 #[test]

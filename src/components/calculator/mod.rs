@@ -295,21 +295,27 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
-/// A mixture of experts reads fewer weights than it stores: while the model has
-/// experts, the weights read per step and the experts a step touches (with their
-/// formula) join the outputs the entry shows.
-fn moe_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
-    // A memo, so that the rows are built when the model gains or loses experts, not at
-    // every change.
-    let moe = Memo::new(move |_| state.valid.with(|(_, r)| r.experts_touched.is_some()));
+/// The outputs a model's kind brings beside those the entry shows: a mixture of
+/// experts reads fewer weights than it stores (the weights read per step and the
+/// experts a step touches, with their formula); a hybrid keeps a constant state per
+/// request (linear-attention and Mamba layers) beside its KV cache.
+fn kind_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
+    // A memo, so that the rows are built when the model changes kind, not at every
+    // change.
+    let kind = Memo::new(move |_| {
+        state
+            .valid
+            .with(|(_, r)| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0))
+    });
     move || {
-        moe.get().then(|| {
-            [Output::DecodeWeightBytes, Output::ExpertsTouched]
-                .into_iter()
-                .filter(|o| !state.example.show.contains(o))
-                .map(|o| output_row(state, lang, o, formulas))
-                .collect_view()
-        })
+        let (moe, hybrid) = kind.get();
+        let moe = moe.then_some([Output::DecodeWeightBytes, Output::ExpertsTouched]);
+        moe.into_iter()
+            .flatten()
+            .chain(hybrid.then_some(Output::StatePerRequest))
+            .filter(|o| !state.example.show.contains(o))
+            .map(|o| output_row(state, lang, o, formulas))
+            .collect_view()
     }
 }
 
@@ -365,7 +371,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {context_warning(state, lang)}
             <dl class="outputs" class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()>
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
-                {moe_outputs(state, lang, formulas)}
+                {kind_outputs(state, lang, formulas)}
             </dl>
             {unchanged_switch(state, lang, unchanged_shown)}
             {compare(state, lang)}

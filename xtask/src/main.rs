@@ -116,6 +116,20 @@ fn locked_wasm_bindgen() -> Result<String> {
     Err("Cargo.lock has no wasm-bindgen".into())
 }
 
+/// The versions a build depends on, one `name=version` line each, for CI's cache
+/// keys: the workflows append them to `$GITHUB_OUTPUT` instead of reading this
+/// source or Cargo.lock themselves.
+fn versions() -> Result {
+    let rustc = output(cmd("rustc").arg("--version")).unwrap_or_default();
+    let rustc = rustc.split_whitespace().nth(1).ok_or("cannot read `rustc --version`")?;
+    println!("{}", version_lines(rustc, &locked_wasm_bindgen()?));
+    Ok(())
+}
+
+fn version_lines(rustc: &str, wasm_bindgen: &str) -> String {
+    format!("rustc={rustc}\ntrunk={TRUNK_VERSION}\nwasm-bindgen={wasm_bindgen}")
+}
+
 fn is_root() -> bool {
     output(Command::new("id").arg("-u")).as_deref() == Some("0")
 }
@@ -598,6 +612,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   serve-dist [--base-path P] [--port N]
                              serve dist/ like GitHub Pages, to localhost only
   check-content              check every entry and preset
+  versions                   the rustc, trunk and wasm-bindgen versions the build
+                             uses, as `name=version` lines (CI's cache keys)
   test                       everything CI checks
   e2e [playwright args]      the browser tests against the current dist/
   corpus [--entries N] [playwright args]
@@ -620,6 +636,7 @@ fn main() -> ExitCode {
             server::serve_forever(&root().join("dist"), &base, port)
         }
         Some("check-content") => check_content(),
+        Some("versions") => versions(),
         Some("test") => test(),
         Some("e2e") => setup_browser().and_then(|()| browser_tests(&args[1..])),
         Some("corpus") => {
@@ -656,6 +673,18 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_are_lines_a_workflow_can_append_to_its_outputs() {
+        let text = version_lines("1.95.0", &locked_wasm_bindgen().unwrap());
+        let keys: Vec<&str> = text.lines().map(|l| l.split_once('=').unwrap().0).collect();
+        assert_eq!(keys, ["rustc", "trunk", "wasm-bindgen"]);
+        assert!(text.lines().all(|l| !l.ends_with('=') && !l.contains(' ')), "{text}");
+        // The lock's wasm-bindgen is the one the crate pins.
+        let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+        let pinned = format!("wasm-bindgen = \"={}\"", locked_wasm_bindgen().unwrap());
+        assert!(manifest.contains(&pinned), "{pinned}");
+    }
 
     #[test]
     fn the_workspace_is_found_from_any_folder_inside_it() {

@@ -131,6 +131,24 @@ test('the sitemap lists every route with its alternates', async ({ request }) =>
   expect(robots).toContain('sitemap.xml');
 });
 
+test('the glossary for machines: llms.txt lists each entry\'s Markdown, served beside its page', async ({ request }) => {
+  const index = await request.get('llms.txt');
+  expect(index.status()).toBe(200);
+  const text = await index.text();
+  expect(text).toMatch(/^# Glossary of LLM inference\n\n> /);
+  const linked = [...text.matchAll(/\]\(([^)]+\.md)\)/g)].map((m) => new URL(m[1]).pathname.replace(/^\/glossary\//, ''));
+  expect(linked.sort()).toEqual(routes.filter((r) => /^(de|en)\/./.test(r)).map((r) => `${r}.md`).sort());
+  const md = await request.get('en/memory-bound.md');
+  expect(md.status()).toBe(200);
+  expect(md.headers()['content-type']).toContain('text/markdown');
+  const body = await md.text();
+  // The worked example, written out for the entry's scenario.
+  expect(body).toContain('14.0\u00a0GB');
+  expect(body).not.toContain('{{');
+  const full = await (await request.get('de/llms-full.txt')).text();
+  expect(full).toContain('\n# Memory-Bound\n');
+});
+
 test('hydration takes over without a second copy or a layout shift', async ({ page, problems }) => {
   await page.addInitScript(() => {
     (window as any).__shift = 0;

@@ -241,12 +241,22 @@ pub struct Build {
 }
 
 /// Reads and checks the content of `content_root/content` and writes its data files
-/// into one bundle file for the pre-renderer; stops on any error.
-fn content_bundle(content_root: &Path, base: &str, out: &Path) -> Result<usize> {
+/// into one bundle file for the pre-renderer, and the glossary for machines
+/// (`llms.txt`, each entry's Markdown) into `dist`; stops on any error.
+fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, origin: &str) -> Result<usize> {
     let site = content::load(content_root, base);
     if site.has_errors() {
         print!("{}", content::report(&site));
         return Err("the content has errors".into());
+    }
+    let site_url = format!("{}{base}", origin.trim_end_matches('/'));
+    let source = |e: &content::site::Entry| std::fs::read_to_string(content_root.join(&e.path)).ok();
+    for file in content::llms::machine_files(&site, &site_url, &source) {
+        let path = dist.join(&file.path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&path, file.text).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let bundle = content::files::bundle(&site, base);
     if let Some(dir) = out.parent() {
@@ -278,7 +288,7 @@ fn build_site(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Res
     let prerender_target = root().join("target/prerender");
     let bundle = prerender_target.join(format!("bundle-{}.bin", std::process::id()));
     let t = std::time::Instant::now();
-    let entries = content_bundle(content_root, &base, &bundle)?;
+    let entries = content_bundle(content_root, &base, &bundle, &dist, origin)?;
     let content_secs = t.elapsed().as_secs_f64();
     say(&format!(
         "{entries} entries checked and written as data files in {content_secs:.1} s"

@@ -267,6 +267,7 @@ fn content_type(path: &Path) -> &'static str {
         "json" | "webmanifest" => "application/json",
         "xml" => "application/xml",
         "txt" => "text/plain; charset=utf-8",
+        "md" => "text/markdown; charset=utf-8",
         "png" => "image/png",
         _ => "application/octet-stream",
     }

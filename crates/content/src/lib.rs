@@ -11,6 +11,7 @@ pub mod figures;
 pub mod files;
 pub mod frontmatter;
 pub mod limits;
+pub mod llms;
 pub mod markdown;
 pub mod presets;
 pub mod prose;

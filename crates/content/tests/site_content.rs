@@ -329,3 +329,52 @@ fn control_spaces_in_the_entries_formulas_are_spaces() {
         assert!(html.contains(r#"<mspace width="0.3333em">"#), "{lang}/{slug}");
     }
 }
+
+/// The glossary for machines holds every entry: `llms.txt` links each entry's
+/// Markdown, each Markdown has its term and every figure of its page written out for
+/// the example (no `{{…}}`, no calculator YAML left), and `llms-full.txt` of a
+/// language holds every entry of it.
+#[test]
+fn llms_txt_and_the_markdown_hold_every_entry_with_its_figures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let site = site();
+    let source = |e: &content::site::Entry| std::fs::read_to_string(root.join(&e.path)).ok();
+    let files = content::llms::machine_files(&site, "https://example.org/g/", &source);
+    let file = |path: &str| {
+        files
+            .iter()
+            .find(|f| f.path == path)
+            .map(|f| f.text.as_str())
+            .unwrap_or_else(|| panic!("{path} is written"))
+    };
+    let index = file("llms.txt");
+    assert!(index.starts_with("# Glossary of LLM inference\n\n> "), "{index}");
+    for lang in ["en", "de"] {
+        assert!(index.contains(&format!("(https://example.org/g/{lang}/llms-full.txt)")));
+    }
+    for e in &site.entries {
+        let url = format!("https://example.org/g/{}/{}.md", e.lang, e.front.slug);
+        assert!(index.contains(&format!("- [{}]({url}): ", e.front.term)), "{url}");
+        let md = file(&format!("{}/{}.md", e.lang, e.front.slug));
+        assert!(md.starts_with(&format!("# {}\n\n> ", e.front.term)), "{}", e.path);
+        assert!(!md.contains("{{") && !md.contains("```roofline"), "{}", e.path);
+        assert!(file(&format!("{}/llms-full.txt", e.lang)).contains(&format!("\n# {}\n", e.front.term)));
+        let locale = if e.lang == "de" {
+            roofline::Locale::De
+        } else {
+            roofline::Locale::En
+        };
+        let Some(block) = e.body.calculators.first() else {
+            continue;
+        };
+        for v in &e.body.inline {
+            let scenario = block.scenario;
+            let text = v.render(&scenario, locale).expect("the build computed it");
+            assert!(md.contains(&text), "{}: {text}", e.path);
+        }
+    }
+    // Links between entries lead to their Markdown.
+    assert!(file("en/memory-bound.md").contains("](memory-bandwidth.md)"));
+    // The worked example, written out.
+    assert!(file("en/memory-bound.md").contains("14.0\u{a0}GB"));
+}

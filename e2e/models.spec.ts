@@ -71,12 +71,22 @@ test.describe('a pasted config.json', () => {
   test('a hybrid: Nemotron-H with its bare Infinity shows its Mamba state per request and keeps it in the address', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await live(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await paste(page, config('nemotron-h-56b'));
-    await expect(page.locator('.calculator .config-status')).toContainText('Loaded.');
+    const status = page.locator('.calculator .config-status').first();
+    await expect(status).toContainText('Loaded.');
+    // The details opened above the button; the status took the focus and is in view.
+    await expect(status).toBeFocused();
+    await expect(status).toBeInViewport();
+    // However many rows, the results beside the form fit the screen and scroll on
+    // their own.
+    await page.locator('.calculator .formula-toggle input').first().check();
+    const box = await page.locator('.calculator .calc-results').first().boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(900);
     // 54 Mamba-2 layers × 8.51 MB each (tests/families.rs has the arithmetic).
     await expect(output(page, 'state_per_request')).toHaveText('460 MB (438 MiB)');
-    await expect(field(page, 'Mamba (state-space) layers')).toHaveValue('54');
-    await expect(field(page, 'Layers without a token mixer')).toHaveValue('54');
+    await expect(field(page, 'Layers with Mamba (state space)')).toHaveValue('54');
+    await expect(field(page, 'Layers with MLP/MoE only')).toHaveValue('54');
     await expect(page).toHaveURL(/ssm=54/);
     await page.reload();
     await live(page);

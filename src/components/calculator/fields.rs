@@ -262,13 +262,17 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
     // The field's own complaint about its text: not a number, or not a whole one.
     let unparsed = RwSignal::new(None::<&'static str>);
     // Follow changes made elsewhere (presets, reset, slider) unless the text already
-    // says the same number.
-    Effect::new(move |_| {
+    // says the same number. A text the field refused stays with its message while
+    // other fields change; only a change of this field's own figure replaces it.
+    Effect::new(move |last: Option<f64>| {
         let v = state.scenario.with(|s| binding.get(s));
-        if parse_number(&text.get_untracked(), lang) != Some(v) {
+        let moved = last.is_some_and(|last| last != v);
+        let refused = unparsed.with_untracked(Option::is_some);
+        if (moved || !refused) && parse_number(&text.get_untracked(), lang) != Some(v) {
             text.set(field_text(v, lang));
             unparsed.set(None);
         }
+        v
     });
     Effect::new(move |_| {
         let bad = unparsed.with(Option::is_some);

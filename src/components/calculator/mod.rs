@@ -297,8 +297,8 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
 
 /// The outputs a model's kind brings beside those the entry shows: a mixture of
 /// experts reads fewer weights than it stores (the weights read per step and the
-/// experts a step touches, with their formula); a hybrid keeps a constant state per
-/// request (linear-attention and Mamba layers) beside its KV cache.
+/// experts a step touches, with their formula); a hybrid keeps a state of fixed size
+/// per request (Mamba, linear attention) beside its KV cache.
 fn kind_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
     // A memo, so that the rows are built when the model changes kind, not at every
     // change.
@@ -342,7 +342,13 @@ fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
 fn scenario_line(state: CalcState, lang: Lang) -> String {
     let t = texts(lang);
     let (s, _) = state.valid.get();
-    let setup = state.setup();
+    // Results kept from the example (no valid input since) name the example's model
+    // and device, not the ones the form now names.
+    let setup = if state.stale() && s == state.example.scenario {
+        Setup::example(state.example)
+    } else {
+        state.setup()
+    };
     let count = |v: u32| Quantity::new(f64::from(v), Unit::Count).format(lang.locale());
     (t.scenario_line)(
         setup.model_name(t.own_model),

@@ -156,6 +156,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
     let params_help = id("params-help");
+    let status_focus = status_id.clone();
     let apply = move |_| {
         let source = text.get_untracked();
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
@@ -186,7 +187,21 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             });
             state.model_preset.set(OWN_MODEL);
         }
+        let loaded = result.is_ok();
         outcome.set(Some(result));
+        // The model's details open above the button and push it and its status down:
+        // the status takes the focus, which brings it into view.
+        if loaded {
+            let status = status_focus.clone();
+            request_animation_frame(move || {
+                let element = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id(&status));
+                if let Some(e) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+                    let _ = e.focus();
+                }
+            });
+        }
     };
     let report = move || {
         outcome.get().map(|result| match result {
@@ -239,7 +254,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         </div>
         <p class="field-help" id=params_help>{t.config_params_help}</p>
         <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
-        <div class="config-status" id=status_id role="status">{report}</div>
+        <div class="config-status" id=status_id role="status" tabindex="-1">{report}</div>
     }
 }
 

@@ -118,17 +118,6 @@ impl Field {
             Field::DraftParams => "draft_params",
         }
     }
-
-    /// How many of the core's units one unit a reader or an author writes is:
-    /// parameters in billions, memory in GB, peaks in TFLOP/s, a model's figures as
-    /// [`crate::figures`] declares them.
-    pub fn scale(self) -> f64 {
-        match self {
-            Field::Memory | Field::Bandwidth | Field::DraftParams => 1e9,
-            Field::Peak => 1e12,
-            field => crate::figures::of(field).map_or(1.0, |f| f.scale),
-        }
-    }
 }
 
 /// Why a scenario cannot be computed.

@@ -7,8 +7,8 @@
 //! their keys, units and bounds from a [`Figure`], and the texts of a figure are
 //! keyed by its [`Field`].
 
+use crate::error::Field;
 use crate::scenario::{Experts, Latent, Model, Recurrent, MAX_BYTES, MAX_DIM, MAX_PARAMS, MAX_TOKENS};
-use crate::Field;
 
 /// One figure of a [`Model`].
 #[derive(Clone, Copy, Debug)]
@@ -495,6 +495,20 @@ pub const MODEL: &[Figure] = &[
 /// workload.
 pub fn of(field: Field) -> Option<&'static Figure> {
     MODEL.iter().find(|f| f.field == field)
+}
+
+impl Field {
+    /// How many of the core's units one unit a reader or an author writes is:
+    /// parameters in billions, memory in GB, peaks in TFLOP/s, a model's figures as
+    /// this table declares them. (It lives here, not in `error.rs`, so that the
+    /// fields know nothing of the table that names them.)
+    pub fn scale(self) -> f64 {
+        match self {
+            Field::Memory | Field::Bandwidth | Field::DraftParams => 1e9,
+            Field::Peak => 1e12,
+            field => of(field).map_or(1.0, |f| f.scale),
+        }
+    }
 }
 
 /// The figures written under one address key, in their order within it.

@@ -24,6 +24,7 @@ mod report;
 mod scenario;
 mod sweep;
 mod units;
+mod validate;
 
 pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CONSTANTS};
 pub use dtype::{DataType, Groups, Precision};

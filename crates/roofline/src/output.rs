@@ -265,7 +265,7 @@ impl Output {
         let left = match self {
             Output::WeightBytes => {
                 let experts = scenario.expert_params();
-                let part = |params: f64, dtype: crate::DataType| {
+                let part = |params: f64, dtype: crate::dtype::DataType| {
                     format!("{} × 10⁹ × {}", count(params / 1e9), bytes(dtype.bytes()))
                 };
                 if experts > 0.0 && scenario.expert_type() != scenario.weights {

@@ -1,7 +1,6 @@
-//! The inputs of a calculation and their validation.
+//! The inputs of a calculation (`validate.rs` checks them).
 
 use crate::dtype::{DataType, Precision};
-use crate::error::{Field, InputError};
 use crate::units::{Bytes, BytesPerSecond, FlopsPerSecond};
 
 /// Largest accepted context, prompt or output length in tokens (100 million).
@@ -270,140 +269,7 @@ pub struct Scenario {
     pub speculation: Option<Speculation>,
 }
 
-fn finite_positive(field: Field, v: f64, max: f64) -> Result<(), InputError> {
-    if !v.is_finite() {
-        Err(InputError::NotFinite(field))
-    } else if v <= 0.0 {
-        Err(InputError::NotPositive(field))
-    } else if v < 1.0 {
-        Err(InputError::TooSmall { field, min: 1.0 })
-    } else if v > max {
-        Err(InputError::TooLarge { field, max })
-    } else {
-        Ok(())
-    }
-}
-
-/// A figure of the model within its declaration's bounds.
-fn bounded(f: &crate::figures::Figure, v: f64) -> Result<(), InputError> {
-    let field = f.field;
-    if !v.is_finite() {
-        Err(InputError::NotFinite(field))
-    } else if v <= 0.0 && f.min > 0.0 {
-        Err(InputError::NotPositive(field))
-    } else if v < f.min {
-        Err(InputError::TooSmall { field, min: f.min })
-    } else if v > f.max {
-        Err(InputError::TooLarge { field, max: f.max })
-    } else {
-        Ok(())
-    }
-}
-
-fn positive(field: Field, v: u32, max: u32) -> Result<(), InputError> {
-    finite_positive(field, f64::from(v), f64::from(max))
-}
-
-fn groups(dtype: DataType) -> Result<(), InputError> {
-    if let Some(g) = dtype.groups() {
-        if g.group_size > MAX_DIM {
-            return Err(InputError::TooLarge {
-                field: Field::GroupSize,
-                max: f64::from(MAX_DIM),
-            });
-        }
-        if g.scale_bits > 64 || g.zero_bits > 64 {
-            return Err(InputError::TooLarge {
-                field: Field::GroupSize,
-                max: 64.0,
-            });
-        }
-    }
-    Ok(())
-}
-
 impl Scenario {
-    /// Checks every input; the first problem found is returned.
-    ///
-    /// Weights that exceed the usable memory are not an input error: a model that
-    /// does not fit is computed all the same, and its report says so
-    /// ([`crate::Capacity::weights_fit`], [`crate::Capacity::devices_needed`]). The
-    /// acceptance rate and the draft model are checked whenever the scenario sets
-    /// speculative decoding, also at a draft length of 0.
-    pub fn validate(&self) -> Result<(), InputError> {
-        let m = &self.model;
-        // Each figure within its declared bounds, in the table's order.
-        for f in crate::figures::MODEL {
-            if let Some(v) = (f.get)(m) {
-                bounded(f, v)?;
-            }
-        }
-        if m.active_params > m.params {
-            return Err(InputError::ActiveExceedsTotal);
-        }
-        if let Some(e) = m.experts {
-            if e.active > e.count {
-                return Err(InputError::ActiveExpertsExceedTotal);
-            }
-            // Every token reads k/E of the experts' parameters and all the rest.
-            if e.count > e.active && m.active_params < m.params * f64::from(e.active) / f64::from(e.count) {
-                return Err(InputError::ActiveTooFewForExperts);
-            }
-        }
-        // Grouped-query attention shares each KV head among a whole number of query
-        // heads; a latent replaces the KV heads and has no such rule.
-        if m.latent.is_none() && !m.heads.is_multiple_of(m.kv_heads) {
-            return Err(InputError::KvHeadsNotDivisor);
-        }
-        if m.recurrent.is_some_and(|r| r.layers() >= m.layers) {
-            return Err(InputError::NoAttentionLayer);
-        }
-        if let Some(n) = m.sliding_layers.filter(|_| m.sliding_window.is_some()) {
-            if n > m.attention_layers() {
-                return Err(InputError::SlidingLayersExceedLayers);
-            }
-        }
-
-        let h = &self.hardware;
-        finite_positive(Field::Memory, h.memory.0, MAX_BYTES)?;
-        finite_positive(Field::Bandwidth, h.bandwidth.0, MAX_BYTES)?;
-        finite_positive(Field::Peak, h.peaks.fp16.0, MAX_FLOPS)?;
-        for peak in [h.peaks.fp8, h.peaks.int8, h.peaks.fp32].into_iter().flatten() {
-            finite_positive(Field::Peak, peak.0, MAX_FLOPS)?;
-        }
-
-        let w = &self.workload;
-        positive(Field::Batch, w.batch, MAX_BATCH)?;
-        positive(Field::Prompt, w.prompt, MAX_TOKENS)?;
-        positive(Field::Context, w.context, MAX_TOKENS)?;
-        positive(Field::Output, w.output, MAX_TOKENS)?;
-        positive(Field::Devices, w.devices, MAX_DEVICES)?;
-        if w.context < w.prompt {
-            return Err(InputError::ContextShorterThanPrompt);
-        }
-        if !w.reserve.is_finite() || !(0.0..1.0).contains(&w.reserve) {
-            return Err(InputError::ReserveOutOfRange);
-        }
-        if let Some(sp) = self.speculation {
-            if sp.draft_tokens > MAX_DRAFT_TOKENS {
-                return Err(InputError::TooLarge {
-                    field: Field::DraftTokens,
-                    max: f64::from(MAX_DRAFT_TOKENS),
-                });
-            }
-            if !(0.0..=1.0).contains(&sp.acceptance) {
-                return Err(InputError::AcceptanceOutOfRange);
-            }
-            finite_positive(Field::DraftParams, sp.draft_params, MAX_PARAMS)?;
-        }
-        groups(self.weights)?;
-        groups(self.kv)?;
-        if let Some(e) = m.expert_weights {
-            groups(e)?;
-        }
-        Ok(())
-    }
-
     /// Bytes the devices must hold before any KV cache: the model's weights, and the
     /// draft model's while speculative decoding is on.
     pub fn resident_bytes(&self) -> f64 {

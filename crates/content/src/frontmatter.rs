@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::diagnostic::{did_you_mean, Diagnostic, LISTED};
+use crate::diagnostic::{did_you_mean, Diagnostic, Severity, LISTED};
 use crate::yaml::{self, Step};
 
 /// The largest frontmatter, in bytes of YAML: the metadata of one entry.
@@ -377,7 +377,7 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
 pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option<Frontmatter> {
     let raw = raw(path, split, out)?;
     unknown_keys(path, split, out);
-    let errors = |out: &[Diagnostic]| out.iter().filter(|d| d.severity == crate::Severity::Error).count();
+    let errors = |out: &[Diagnostic]| out.iter().filter(|d| d.severity == Severity::Error).count();
     let errors_before = errors(out);
     let term = required(path, split, "term", &raw.term, "\"Memory-Bound\"", out);
     let slug = required(path, split, "slug", &raw.slug, "\"memory-bound\"", out);

@@ -36,7 +36,6 @@ pub fn cmark_options() -> Options {
 }
 
 use vocab::markup::{build, Html};
-pub use vocab::names::MISSING_NOTE_ID;
 use vocab::{fold, names};
 
 /// Headings (lower case) that open the related-terms section.
@@ -736,7 +735,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
                         "strong",
                         &[
                             ("class", Some(&sanitize::trusted_class(names::MISSING_TERM))),
-                            ("aria-describedby", Some(MISSING_NOTE_ID)),
+                            ("aria-describedby", Some(names::MISSING_NOTE_ID)),
                         ],
                     );
                 }),

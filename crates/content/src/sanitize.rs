@@ -21,8 +21,6 @@ use ammonia::{Builder, Url};
 
 use vocab::names;
 
-use crate::markdown::MISSING_NOTE_ID;
-
 /// Prefix of every `id` in an entry's HTML, and of every in-page fragment.
 pub const ID_PREFIX: &str = "user-content-";
 
@@ -182,7 +180,7 @@ fn builder() -> Builder<'static> {
         .add_tag_attributes("code", ["class"])
         .add_tag_attributes("span", ["data-rv", "title"])
         .add_tag_attribute_values("a", "rel", [EXTERNAL_REL])
-        .add_tag_attribute_values("strong", "aria-describedby", [MISSING_NOTE_ID])
+        .add_tag_attribute_values("strong", "aria-describedby", [names::MISSING_NOTE_ID])
         .add_tag_attribute_values("math", "display", ["block", "inline"])
         // The scroll boxes around wide tables and formulas (see `markdown::scroll_box`).
         .add_tag_attribute_values("div", "tabindex", ["0"])

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use glossary::components::charts::{static_svg, ChartData};
+use glossary::components::calculator::charts::{svg::static_svg, ChartData};
 use glossary::data::{self, EntryData, Lang, BASE_PATH};
 use glossary::shell::{chart_box, replace_once, with_lang};
 use glossary::{urls, App, PRERENDERED};

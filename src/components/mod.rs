@@ -2,7 +2,6 @@
 
 pub mod calculator;
 pub mod canvas;
-pub mod charts;
 pub mod head;
 pub mod header;
 pub mod preview;

@@ -1,6 +1,9 @@
 //! The calculator's charts. Data comes from crates/roofline; the drawing code is
 //! generic over the plotters backend (canvas in the browser, SVG natively, see
-//! [`static_svg`]), and errors are mapped to text at the boundary.
+//! [`svg::static_svg`]), and errors are mapped to text at the boundary. The charts
+//! read the calculator's state (`state.rs`); the calculator (`mod.rs`) shows them and
+//! `svg` draws them for the pre-renderer, so both import this module and it imports
+//! neither.
 //!
 //! What a chart teaches is drawn into it: the roofline shades, under its lines,
 //! the memory-bound region left of the ridge point and the compute-bound region
@@ -15,7 +18,7 @@
 
 mod place;
 #[cfg(not(target_arch = "wasm32"))]
-mod svg;
+pub mod svg;
 
 use leptos::prelude::*;
 use plotters::coord::combinators::LogCoord;
@@ -26,13 +29,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use roofline::{log_steps, Axis, Locale, Output, Quantity, Report, Scenario, Unit};
 use wasm_bindgen::JsCast;
 
-use crate::components::calculator::state::CalcState;
+use super::state::CalcState;
 use crate::components::canvas::MeasuringCanvas;
 use crate::data::{Chart, Lang};
 pub use place::{Obstacles, Rect};
 use place::{Side, Want};
-#[cfg(not(target_arch = "wasm32"))]
-pub use svg::{static_svg, STATIC_SIZE};
 use vocab::i18n::{texts, Texts};
 
 /// Colours of one theme: the same as the page's CSS variables (`--bg`, `--fg`,
@@ -1430,6 +1431,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
 
 #[cfg(test)]
 mod tests {
+    use super::svg::{static_svg, STATIC_SIZE};
     use super::*;
     use crate::data::presets;
     use roofline::{DataType, Groups};
@@ -1447,7 +1449,7 @@ mod tests {
 
     #[test]
     fn palettes_are_the_pages_colours() {
-        let css = include_str!("../../style/main.css");
+        let css = include_str!("../../../style/main.css");
         for (palette, block) in [(LIGHT, ":root {"), (DARK, ":root[data-theme=\"dark\"]")] {
             for (colour, name) in [
                 (palette.background, "bg"),

@@ -2,6 +2,7 @@
 //! form (the model's shape behind a disclosure, a pasted config.json, comparison
 //! with a pinned scenario), then the charts.
 
+pub mod charts;
 pub mod fields;
 pub mod own;
 pub mod state;
@@ -9,8 +10,8 @@ pub mod state;
 use leptos::prelude::*;
 use roofline::{Bound, Field, Output, Quantity, Report, Unit};
 
-use crate::components::charts::ChartFigure;
 use crate::data::{presets, Chart, Lang};
+use charts::ChartFigure;
 pub use fields::{field_text, parse_number};
 use fields::{
     model_fields, number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, PresetSelect, TypeOf, BATCH,

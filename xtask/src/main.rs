@@ -130,3 +130,31 @@ fn run(command: flags::XtaskCmd) -> anyhow::Result<()> {
         Cmd::Bench(f) => bench::command(f.entries.unwrap_or(corpus::ENTRIES)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::flags::{Xtask, XtaskCmd};
+
+    fn parse(args: &[&str]) -> xflags::Result<XtaskCmd> {
+        Xtask::from_vec(args.iter().map(Into::into).collect()).map(|x| x.subcommand)
+    }
+
+    #[test]
+    fn playwright_gets_what_follows_the_double_dash() {
+        let Ok(XtaskCmd::Corpus(c)) = parse(&["corpus", "--entries", "50", "e2e/corpus", "--", "--grep", "x"]) else {
+            panic!("not parsed as corpus");
+        };
+        assert_eq!(c.entries, Some(50));
+        assert_eq!(c.playwright, ["e2e/corpus", "--grep", "x"]);
+        assert!(parse(&["e2e", "--grep", "x"]).is_err(), "a flag xtask does not know");
+    }
+
+    #[test]
+    fn a_value_that_does_not_parse_is_an_error_not_a_default() {
+        assert!(parse(&["serve-dist", "--port", "eighty"]).is_err());
+        assert!(parse(&["bench", "--entries", "-1"]).is_err());
+        assert!(parse(&["deploy"]).is_err());
+        assert!(parse(&[]).is_err(), "a command is required");
+        assert!(parse(&["help"]).is_ok());
+    }
+}

@@ -89,7 +89,7 @@ fn main() -> ExitCode {
     let command = match flags::Xtask::from_env() {
         Ok(flags) => flags.subcommand,
         Err(e) if e.is_help() => {
-            println!("{e}");
+            print_help(&e.to_string());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
@@ -106,12 +106,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// The help on stdout; a closed pipe (`cargo xtask help | head`) is no error.
+fn print_help(help: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{help}");
+}
+
 fn run(command: flags::XtaskCmd) -> anyhow::Result<()> {
     use flags::XtaskCmd as Cmd;
     let base = |b: Option<String>| b.unwrap_or_else(|| "/".into());
     match command {
         Cmd::Help(_) => {
-            println!("{}", flags::help());
+            print_help(&flags::help());
             Ok(())
         }
         Cmd::Setup(_) => setup::everything(),

@@ -13,7 +13,8 @@ export default defineConfig({
   outputDir: 'target/e2e-results',
   workers: corpus ? 1 : 2,
   retries: 0,
-  reporter: [['list']],
+  // xtask names a file for the JSON report when it reads the timings' annotations.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   timeout: 60_000,
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8081/glossary/',

@@ -1,12 +1,76 @@
-//! A generated glossary of many entries per language (2,000 by default), to check
-//! that the build, search and the index stay fast at the size the owner's glossary
-//! will reach. Entries read like real ones in size and shape: several hundred words
-//! of prose with umlauts, links to other entries, inline math, related terms,
-//! variants, and a calculator with live values in every tenth. It is written under
-//! `target/`, built into its own dist, and never published.
+//! `cargo xtask corpus`: a generated glossary of many entries per language (2,000 by
+//! default), to check that the build, search and the index stay fast at the size the
+//! owner's glossary will reach, and that the wasm does not depend on the content.
+//! Entries read like real ones in size and shape: several hundred words of prose with
+//! umlauts, links to other entries, inline math, related terms, variants, and a
+//! calculator with live values in every tenth. It is written under `target/`, built
+//! into its own dist, and never published.
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::dist::{self, Build, TEST_BASE_PATH, TEST_ORIGIN};
+use crate::e2e::{self, Budgets, Corpus};
+use crate::process::say;
+use crate::workspace::root;
+use crate::{files, setup};
+
+/// Generated entries per language in the corpus, by default.
+pub const ENTRIES: usize = 2000;
+
+/// `cargo xtask corpus`: builds the corpus of `n` generated entries per language and
+/// holds its timings to their budgets.
+pub fn command(n: usize, playwright_args: &[OsString]) -> Result<()> {
+    setup::everything()?;
+    let (corpus, _) = build(n)?;
+    e2e::timings(&dist(), corpus, Budgets::Held, playwright_args).map(drop)
+}
+
+/// Where the corpus is built.
+pub fn dist() -> PathBuf {
+    root().join("target/corpus/dist")
+}
+
+/// Generates the corpus (`n` entries per language beside the site's own) under
+/// target/corpus and builds it into target/corpus/dist.
+pub fn build(n: usize) -> Result<(Corpus, Build)> {
+    let dir = root().join("target/corpus");
+    let per_lang = write(&root(), &dir, n)?;
+    say(&format!("{per_lang} entries per language in {}", dir.display()));
+    let build = dist::build(&dist(), TEST_BASE_PATH, TEST_ORIGIN, &dir)?;
+    Ok((Corpus { per_lang, generated: n }, build))
+}
+
+/// The wasm file of a dist folder.
+fn wasm_of(dist: &Path) -> Result<Vec<u8>> {
+    let path = files::list(dist)?
+        .into_iter()
+        .find(|p| p.extension().is_some_and(|e| e == "wasm"))
+        .with_context(|| format!("{} has no wasm", dist.display()))?;
+    files::read(&path)
+}
+
+/// The content is data: the site with its own entries and the corpus with thousands
+/// more must ship the same wasm, byte for byte.
+pub fn same_wasm(site: &Path, corpus: &Path) -> Result<()> {
+    let (a, b) = (wasm_of(site)?, wasm_of(corpus)?);
+    if a != b {
+        bail!(
+            "the wasm changed with the content ({} bytes for the site, {} for the corpus): \
+             something per entry is compiled into the browser bundle",
+            a.len(),
+            b.len()
+        );
+    }
+    say(&format!(
+        "the wasm does not depend on the content: {} bytes in both builds",
+        a.len()
+    ));
+    Ok(())
+}
 
 const DE_FIRST: [&str; 20] = [
     "Speicher",
@@ -310,44 +374,41 @@ fn entry(terms: &Terms, lang: &str, i: usize, n: usize) -> (String, String) {
 
 /// Writes `n` generated entries per language under `root/content`, beside a copy of
 /// the site's own entries and presets; returns the entries per language.
-pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize, String> {
+pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize> {
     let content = root.join("content");
     if content.exists() {
-        std::fs::remove_dir_all(&content).map_err(|e| format!("{}: {e}", content.display()))?;
+        files::remove_dir_all(&content)?;
     }
-    let io = |e: std::io::Error| e.to_string();
     let terms = Terms {
         reserved: own_slugs(project)?,
     };
     for lang in ["de", "en"] {
         let dir = content.join(lang);
-        std::fs::create_dir_all(&dir).map_err(io)?;
+        files::create_dir_all(&dir)?;
         for i in 0..n {
             let (file, text) = entry(&terms, lang, i, n);
-            std::fs::write(dir.join(file), text).map_err(io)?;
+            files::write(&dir.join(file), text)?;
         }
     }
     // The site's own entries too: the pages measured in both builds are the same.
     let mut own = 0;
     for lang in ["de", "en"] {
-        let dir = project.join("content").join(lang);
-        for file in std::fs::read_dir(&dir).map_err(io)?.filter_map(Result::ok) {
-            let name = file.file_name();
-            if !name.to_string_lossy().ends_with(".md") {
+        for path in files::list(&project.join("content").join(lang))? {
+            let Some(name) = path.file_name().filter(|n| n.to_string_lossy().ends_with(".md")) else {
                 continue;
-            }
-            let target = content.join(lang).join(&name);
+            };
+            let target = content.join(lang).join(name);
             if target.exists() {
-                return Err(format!("a generated entry has the name of {}", file.path().display()));
+                bail!("a generated entry has the name of {}", path.display());
             }
-            std::fs::copy(file.path(), target).map_err(io)?;
+            files::copy(&path, &target)?;
             own += usize::from(lang == "de");
         }
     }
     let data = content.join("data");
-    std::fs::create_dir_all(&data).map_err(io)?;
+    files::create_dir_all(&data)?;
     for preset in ["hardware.yaml", "models.yaml"] {
-        std::fs::copy(project.join("content/data").join(preset), data.join(preset)).map_err(io)?;
+        files::copy(&project.join("content/data").join(preset), &data.join(preset))?;
     }
     let mut names = String::from("de:\n");
     for (de, de_name, _, _) in CATEGORIES {
@@ -358,22 +419,17 @@ pub fn write(project: &Path, root: &Path, n: usize) -> Result<usize, String> {
         let _ = writeln!(names, "  {en}: \"{en_name}\"");
     }
     // The site's categories, then the corpus's.
-    let site_names = std::fs::read_to_string(project.join("content/data/categories.yaml")).map_err(io)?;
-    std::fs::write(data.join("categories.yaml"), merge_categories(&site_names, &names)).map_err(io)?;
+    let site_names = files::read_to_string(&project.join("content/data/categories.yaml"))?;
+    files::write(&data.join("categories.yaml"), merge_categories(&site_names, &names))?;
     Ok(n + own)
 }
 
 /// The file names (without `.md`) of the site's own entries, both languages.
-fn own_slugs(project: &Path) -> Result<Vec<String>, String> {
+fn own_slugs(project: &Path) -> Result<Vec<String>> {
     let mut slugs = Vec::new();
     for lang in ["de", "en"] {
-        let dir = project.join("content").join(lang);
-        for file in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-            let name = file
-                .map_err(|e| e.to_string())?
-                .file_name()
-                .to_string_lossy()
-                .into_owned();
+        for path in files::list(&project.join("content").join(lang))? {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
             if let Some(stem) = name.strip_suffix(".md") {
                 slugs.push(stem.to_string());
             }

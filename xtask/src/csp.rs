@@ -8,8 +8,11 @@
 
 use std::path::Path;
 
+use anyhow::{bail, Context, Result};
 use base64::Engine;
 use sha2::Digest;
+
+use crate::files;
 
 /// Directives other than `script-src`, in the order they are written.
 const DIRECTIVES: &[&str] = &[
@@ -41,33 +44,33 @@ pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
 /// the site's origin (the first) and from below `base` (this one, whatever the host
 /// and port: `*:*/glossary/`).
 /// `base` is the normalised base path (`/glossary/`).
-pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a str>) -> Result<String, String> {
+pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a str>) -> Result<String> {
     let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.' | '~');
     if !base.starts_with('/') || !base.ends_with('/') || !base.chars().all(plain) {
-        return Err(format!("the base path `{base}` cannot be written into the policy"));
+        bail!("the base path `{base}` cannot be written into the policy");
     }
     let all = policy(inline_scripts);
     let script_src = all
         .split("; ")
         .find(|d| d.starts_with("script-src "))
-        .ok_or("the policy has no script-src")?;
+        .context("the policy has no script-src")?;
     // `*` alone would admit only the scheme's default port (not a local test server's).
     Ok(script_src.replacen("'self'", &format!("*:*{base}"), 1))
 }
 
 /// The texts of the `<script>` elements without a `src` attribute, as the browser
 /// hashes them (everything between the start tag and `</script>`).
-pub fn inline_scripts(html: &str) -> Result<Vec<&str>, String> {
+pub fn inline_scripts(html: &str) -> Result<Vec<&str>> {
     let mut found = Vec::new();
     let mut rest = html;
     while let Some(start) = find_tag(rest, "<script") {
         let after = &rest[start..];
-        let open_end = after.find('>').ok_or("a <script> start tag is not closed")?;
+        let open_end = after.find('>').context("a <script> start tag is not closed")?;
         let attributes = &after["<script".len()..open_end];
         let body_and_rest = &after[open_end + 1..];
         let close = body_and_rest
             .find("</script")
-            .ok_or("a <script> element has no </script>")?;
+            .context("a <script> element has no </script>")?;
         if !has_attribute(attributes, "src") {
             found.push(&body_and_rest[..close]);
         }
@@ -101,9 +104,9 @@ fn has_attribute(attributes: &str, name: &str) -> bool {
 
 /// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
 /// its `<head>`, followed by the policy that keeps scripts below `base`.
-pub fn insert(html: &str, base: &str) -> Result<String, String> {
+pub fn insert(html: &str, base: &str) -> Result<String> {
     if html.contains("Content-Security-Policy") {
-        return Err("the page already has a Content-Security-Policy".into());
+        bail!("the page already has a Content-Security-Policy");
     }
     let scripts = inline_scripts(html)?;
     let policy = policy(scripts.iter().copied());
@@ -112,8 +115,8 @@ pub fn insert(html: &str, base: &str) -> Result<String, String> {
     // begins right after `<html …>`.
     let start = find_tag(html, "<head")
         .or_else(|| find_tag(html, "<html"))
-        .ok_or("the page has neither <head> nor <html>")?;
-    let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
+        .context("the page has neither <head> nor <html>")?;
+    let head_end = start + html[start..].find('>').context("the start tag is not closed")? + 1;
     // Keywords and base64 hashes: nothing that needs escaping in an attribute.
     debug_assert!(!policy.contains(['"', '&', '<', '>']), "{policy}");
     let meta = format!(
@@ -125,11 +128,11 @@ pub fn insert(html: &str, base: &str) -> Result<String, String> {
 
 /// Puts the policies into the built shell `dist/index.html` of a site served under
 /// `base`.
-pub fn apply(dist: &Path, base: &str) -> Result<(), String> {
+pub fn apply(dist: &Path, base: &str) -> Result<()> {
     let path = dist.join("index.html");
-    let html = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let with_policy = insert(&html, base).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::write(&path, with_policy).map_err(|e| format!("{}: {e}", path.display()))
+    let html = files::read_to_string(&path)?;
+    let with_policy = insert(&html, base).with_context(|| path.display().to_string())?;
+    files::write(&path, with_policy)
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cmd, output, run, say, Result};
+use anyhow::{bail, Context, Result};
+
+use crate::process::{cmd, output, run, say};
+use crate::workspace::cargo_home;
 
 /// The cargo-deny release `setup` installs (0.20 needs rustc 1.88 or newer).
 const CARGO_DENY_VERSION: &str = "0.20.2";
@@ -13,7 +16,7 @@ const CARGO_DENY_VERSION: &str = "0.20.2";
 /// crates of Cargo.lock that are not on disk yet. cargo-deny reads the graph with
 /// `cargo metadata`, which needs every crate of every platform (a build downloads
 /// only its own), and the check runs offline.
-pub fn setup() -> Result {
+pub fn setup() -> Result<()> {
     let found = output(cmd("cargo").args(["deny", "--version"])).unwrap_or_default();
     if found != format!("cargo-deny {CARGO_DENY_VERSION}") {
         say(&format!(
@@ -35,12 +38,14 @@ pub fn setup() -> Result {
 
 /// `cargo deny check` offline: licenses, bans and sources always; advisories when a
 /// copy of the advisory database is on this machine. Nothing is downloaded.
-pub fn check() -> Result {
+pub fn check() -> Result<()> {
     run(
         deny().args(["licenses", "bans", "sources"]),
         "cargo deny check licenses bans sources (offline)",
     )
-    .map_err(|e| format!("{e}; `cargo deny --workspace check licenses bans sources` shows the inclusion graphs"))?;
+    .context(
+        "the dependency policy is broken (`cargo deny --workspace check licenses bans sources` shows the graphs)",
+    )?;
     let dbs = advisory_dbs();
     let Some(db) = advisory_db_in(&dbs) else {
         say(&format!(
@@ -56,9 +61,7 @@ pub fn check() -> Result {
     ));
     let mut c = deny();
     c.arg("advisories");
-    let out = c
-        .output()
-        .map_err(|e| format!("cargo deny check advisories: cannot start cargo: {e}"))?;
+    let out = c.output().context("cargo deny check advisories: cannot start cargo")?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     // Offline, cargo-deny refuses a database last fetched more than 90 days ago.
     if !out.status.success() && stderr.contains("repository is stale") {
@@ -72,11 +75,10 @@ pub fn check() -> Result {
     // Best effort: the verdict comes from the exit status below.
     let _ = std::io::stdout().write_all(&out.stdout);
     let _ = std::io::stderr().write_all(&out.stderr);
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!("cargo deny check advisories failed ({})", out.status))
+    if !out.status.success() {
+        bail!("cargo deny check advisories failed ({})", out.status);
     }
+    Ok(())
 }
 
 /// `cargo deny … check` without the network, for every workspace member (the root
@@ -96,7 +98,7 @@ fn deny() -> Command {
 
 /// cargo-deny's default folder for advisory databases, `$CARGO_HOME/advisory-dbs`.
 fn advisory_dbs() -> PathBuf {
-    crate::cargo_home().join("advisory-dbs")
+    cargo_home().join("advisory-dbs")
 }
 
 /// A fetched database in `dbs` (`advisory-db-<hash>`, a git checkout). cargo-deny

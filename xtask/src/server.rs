@@ -17,6 +17,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use anyhow::{Context, Result};
+
 /// The longest request line, and the longest header line, line ending included.
 const MAX_LINE: usize = 8 * 1024;
 /// The most header fields one request may send.
@@ -55,21 +57,21 @@ pub struct Server {
 
 impl Server {
     /// Starts serving `dir` under `base` on a free loopback port.
-    pub fn start(dir: &Path, base: &str) -> Result<Server, String> {
+    pub fn start(dir: &Path, base: &str) -> Result<Server> {
         Server::start_with(dir, base, Limits::default())
     }
 
     /// Starts serving `dir` under `base` within `limits`.
-    fn start_with(dir: &Path, base: &str, limits: Limits) -> Result<Server, String> {
+    fn start_with(dir: &Path, base: &str, limits: Limits) -> Result<Server> {
         Server::start_site(Site::new(dir, base)?, limits)
     }
 
     /// Starts serving `site` within `limits`.
-    fn start_site(site: Site, limits: Limits) -> Result<Server, String> {
+    fn start_site(site: Site, limits: Limits) -> Result<Server> {
         let handlers = Handlers::new(site, limits);
-        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("cannot listen on loopback: {e}"))?;
-        let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-        listener.set_nonblocking(true).map_err(|e| e.to_string())?;
+        let listener = TcpListener::bind("127.0.0.1:0").context("cannot listen on loopback")?;
+        let port = listener.local_addr()?.port();
+        listener.set_nonblocking(true)?;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let thread = std::thread::spawn(move || {
@@ -103,7 +105,7 @@ impl Drop for Server {
 }
 
 /// Serves until the process is stopped.
-pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<(), String> {
+pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<()> {
     serve_site_forever(Site::new(dir, base)?, port)
 }
 
@@ -111,13 +113,13 @@ pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<(), String> {
 /// stopped, with the same confinement as `dist/`: loopback only, loopback `Host`
 /// only, bounded requests. Such a build has no pre-rendered pages, so every other
 /// route is answered with the app's shell (`index.html`), which renders it.
-pub fn serve_development_forever(dir: &Path, port: u16) -> Result<(), String> {
+pub fn serve_development_forever(dir: &Path, port: u16) -> Result<()> {
     serve_site_forever(Site::development(dir)?, port)
 }
 
-fn serve_site_forever(site: Site, port: u16) -> Result<(), String> {
+fn serve_site_forever(site: Site, port: u16) -> Result<()> {
     let handlers = Handlers::new(site, Limits::default());
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("cannot listen on port {port}: {e}"))?;
+    let listener = TcpListener::bind(("127.0.0.1", port)).with_context(|| format!("cannot listen on port {port}"))?;
     eprintln!(
         "xtask: serving {} at http://127.0.0.1:{port}{} (Ctrl-C stops)",
         handlers.site.root.display(),
@@ -141,10 +143,10 @@ struct Site {
 
 impl Site {
     /// `dir` (which must exist) served under `base`.
-    fn new(dir: &Path, base: &str) -> Result<Site, String> {
+    fn new(dir: &Path, base: &str) -> Result<Site> {
         let root = dir
             .canonicalize()
-            .map_err(|e| format!("cannot serve {}: {e}", dir.display()))?;
+            .with_context(|| format!("cannot serve {}", dir.display()))?;
         let base = content::site::normalise_base(base);
         Ok(Site {
             root,
@@ -155,7 +157,7 @@ impl Site {
 
     /// A development build in `dir`, served under `/`: the app's shell answers every
     /// route it has no file for.
-    fn development(dir: &Path) -> Result<Site, String> {
+    fn development(dir: &Path) -> Result<Site> {
         Ok(Site {
             not_found: "index.html",
             ..Site::new(dir, "/")?
@@ -341,7 +343,7 @@ impl Handlers {
             return;
         }
         let Some(permit) = self.permit() else {
-            let _ = write_error(&stream, Status::Unavailable, false);
+            let _ = write_error(&stream, Status::Unavailable, Body::Sent);
             return;
         };
         let (site, limits) = (self.site.clone(), self.limits);
@@ -370,7 +372,7 @@ fn handle(stream: TcpStream, site: &Site, limits: Limits) {
         }
         Err(HeadError::Gone) => {}
         Err(HeadError::Reject(status)) => {
-            let _ = write_error(&stream, status, false);
+            let _ = write_error(&stream, status, Body::Sent);
             drain(&stream, limits.timeout);
         }
     }
@@ -551,49 +553,66 @@ impl HeadReader<'_> {
 
 /// Answers a request whose head was read in full.
 fn answer(stream: &TcpStream, site: &Site, request: &Request) -> io::Result<()> {
-    let head_only = request.method == "HEAD";
+    let body = Body::of(request);
     match request.host.as_deref() {
-        None => return write_error(stream, Status::BadRequest, head_only),
-        Some(host) if !is_loopback_host(host) => return write_error(stream, Status::Misdirected, head_only),
+        None => return write_error(stream, Status::BadRequest, body),
+        Some(host) if !is_loopback_host(host) => return write_error(stream, Status::Misdirected, body),
         Some(_) => {}
     }
     if !request.only_reads() {
-        return write_error(stream, Status::MethodNotAllowed, false);
+        return write_error(stream, Status::MethodNotAllowed, Body::Sent);
     }
     let Some(path) = request_path(&request.target) else {
-        return write_error(stream, Status::BadRequest, head_only);
+        return write_error(stream, Status::BadRequest, body);
     };
     match site.resolve(&path) {
-        Some(file) => send_file(stream, Status::Ok, &file, head_only),
+        Some(file) => send_file(stream, Status::Ok, &file, body),
         None => match site.inside(&site.root.join(site.not_found)) {
-            Some(page) => send_file(stream, Status::NotFound, &page, head_only),
-            None => write_error(stream, Status::NotFound, head_only),
+            Some(page) => send_file(stream, Status::NotFound, &page, body),
+            None => write_error(stream, Status::NotFound, body),
         },
     }
 }
 
-/// Sends `file` with `status`; only its head for a HEAD request.
-fn send_file(mut stream: &TcpStream, status: Status, file: &Path, head_only: bool) -> io::Result<()> {
-    let body = File::open(file)?;
-    let length = body.metadata()?.len();
+/// Whether an answer carries its body: not for a HEAD request.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Body {
+    Sent,
+    Omitted,
+}
+
+impl Body {
+    fn of(request: &Request) -> Body {
+        if request.method == "HEAD" {
+            Body::Omitted
+        } else {
+            Body::Sent
+        }
+    }
+}
+
+/// Sends `file` with `status`, its body unless omitted.
+fn send_file(mut stream: &TcpStream, status: Status, file: &Path, body: Body) -> io::Result<()> {
+    let contents = File::open(file)?;
+    let length = contents.metadata()?.len();
     write_head(stream, status, content_type(file), length, "")?;
-    if !head_only {
-        io::copy(&mut body.take(length), &mut stream)?;
+    if body == Body::Sent {
+        io::copy(&mut contents.take(length), &mut stream)?;
     }
     Ok(())
 }
 
 /// Sends `status` with its reason as a plain-text body.
-fn write_error(mut stream: &TcpStream, status: Status, head_only: bool) -> io::Result<()> {
-    let body = format!("{}\n", status.line());
+fn write_error(mut stream: &TcpStream, status: Status, body: Body) -> io::Result<()> {
+    let reason = format!("{}\n", status.line());
     let extra = if status == Status::MethodNotAllowed {
         "Allow: GET, HEAD\r\n"
     } else {
         ""
     };
-    write_head(stream, status, "text/plain; charset=utf-8", body.len() as u64, extra)?;
-    if !head_only {
-        stream.write_all(body.as_bytes())?;
+    write_head(stream, status, "text/plain; charset=utf-8", reason.len() as u64, extra)?;
+    if body == Body::Sent {
+        stream.write_all(reason.as_bytes())?;
     }
     Ok(())
 }

@@ -4,6 +4,10 @@ use std::fmt;
 use std::io::Write;
 use std::path::Path;
 
+use anyhow::{Context, Result};
+
+use crate::files;
+
 /// One file's sizes.
 pub struct FileSize {
     name: String,
@@ -16,8 +20,6 @@ pub struct FileSize {
 pub struct Report {
     /// The app's files (wasm, JS, CSS), then the pages measured.
     files: Vec<FileSize>,
-    /// Gzip bytes of the app's files.
-    pub app_gzip: u64,
     /// Gzip bytes of a first visit of an entry page: its HTML, the entry's data file
     /// (which the page preloads), the wasm, JS and CSS.
     pub entry_gzip: u64,
@@ -47,8 +49,8 @@ fn brotli(bytes: &[u8]) -> u64 {
     out.len() as u64
 }
 
-fn sizes(dist: &Path, name: &str) -> Result<FileSize, String> {
-    let bytes = std::fs::read(dist.join(name)).map_err(|e| format!("{name}: {e}"))?;
+fn sizes(dist: &Path, name: &str) -> Result<FileSize> {
+    let bytes = files::read(&dist.join(name))?;
     Ok(FileSize {
         raw: bytes.len() as u64,
         gzip: gzip(&bytes),
@@ -68,24 +70,23 @@ fn meta(html: &str, name: &str) -> Option<String> {
 
 /// Measures the first visits of `dist`: the app's files, an entry page (`entry`,
 /// a path below `dist`, with its data file) and an index page.
-pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report, String> {
-    let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
-    let mut names: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
+    let mut names: Vec<String> = files::list(dist)?
+        .iter()
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .filter(|n| [".wasm", ".js", ".css"].iter().any(|ext| n.ends_with(ext)))
         .collect();
     names.sort();
-    let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>, _>>()?;
+    let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>>>()?;
     let wasm_gzip = files
         .iter()
         .find(|f| f.name.ends_with(".wasm"))
         .map(|f| f.gzip)
-        .ok_or("dist/ has no .wasm file")?;
+        .context("dist/ has no .wasm file")?;
     let app_gzip: u64 = files.iter().map(|f| f.gzip).sum();
     let page = sizes(dist, entry)?;
-    let html = std::fs::read_to_string(dist.join(entry)).map_err(|e| format!("{entry}: {e}"))?;
-    let data = meta(&html, vocab::names::META_ENTRY).ok_or(format!("{entry} names no data file"))?;
+    let html = files::read_to_string(&dist.join(entry))?;
+    let data = meta(&html, vocab::names::META_ENTRY).with_context(|| format!("{entry} names no data file"))?;
     let data = sizes(dist, &data)?;
     let entry_gzip = app_gzip + page.gzip + data.gzip;
     let index_page = sizes(dist, index)?;
@@ -101,7 +102,6 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report, String> 
     files.extend([page, data, index_page]);
     Ok(Report {
         files,
-        app_gzip,
         entry_gzip,
         index_gzip,
         wasm_gzip,

@@ -1,0 +1,186 @@
+//! `cargo xtask dist`: the release build of the site with a pre-rendered page for
+//! every route, its size report and the budget of a first visit.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+
+use crate::process::{cmd, run, say};
+use crate::workspace::root;
+use crate::{csp, files, setup, sizes};
+
+/// Gzip bytes a first visit of an entry page may transfer (its HTML and data file,
+/// the wasm, JS and CSS). A ratchet: it sits a few KB above what the site reaches
+/// and goes down whenever the site gets smaller. The wasm no longer grows with the
+/// content (the corpus check of `cargo xtask test` holds it to that), so only the
+/// code and the measured page move it.
+pub const BUDGET_GZIP_BYTES: u64 = 388 * 1024;
+/// The pages whose first visit is measured: an entry with a calculator (in the
+/// corpus as in the site) and an index.
+const MEASURED_ENTRY: &str = "en/memory-bound.html";
+const MEASURED_INDEX: &str = "en/index.html";
+/// The sub-path the tests serve the site under, as GitHub Pages does for a repository.
+pub const TEST_BASE_PATH: &str = "/glossary/";
+/// The origin the test build pretends to be published at.
+pub const TEST_ORIGIN: &str = "https://glossary.example";
+
+/// What a site build took and made.
+pub struct Build {
+    /// Sizes of the first visits.
+    pub sizes: sizes::Report,
+    /// Seconds to read, check and render the content into data files.
+    pub content_secs: f64,
+    /// Seconds to pre-render every page (the pre-renderer warm).
+    pub prerender_secs: f64,
+    /// Seconds of the whole build.
+    pub total_secs: f64,
+    /// Pages written.
+    pub pages: usize,
+}
+
+/// `cargo xtask dist`: the build tools, then the site into `dist/` for `base`.
+/// `origin` is the scheme and host the site is published at, for canonical URLs and
+/// the sitemap (`https://owner.github.io`).
+pub fn command(base: &str, origin: &str) -> Result<()> {
+    setup::build_tools()?;
+    site(base, origin).map(drop)
+}
+
+/// The site's own content built into `dist/`, its first visit held against the
+/// budget's figure.
+pub fn site(base: &str, origin: &str) -> Result<Build> {
+    let build = build(&root().join("dist"), base, origin, &root())?;
+    println!(
+        "budget: an entry page's first visit is {} of {BUDGET_GZIP_BYTES} bytes gzip",
+        build.sizes.entry_gzip
+    );
+    Ok(build)
+}
+
+/// Fails when a first visit of an entry page transfers more than the budget.
+pub fn budget(build: &Build) -> Result<()> {
+    if build.sizes.entry_gzip > BUDGET_GZIP_BYTES {
+        bail!(
+            "bundle budget exceeded: a first visit of an entry page transfers {} bytes gzip, \
+             the budget is {BUDGET_GZIP_BYTES}",
+            build.sizes.entry_gzip
+        );
+    }
+    Ok(())
+}
+
+/// Reads and checks the content of `content_root/content` and writes its data files
+/// into one bundle file for the pre-renderer, and the glossary for machines
+/// (`llms.txt`, each entry's Markdown) into `dist`; stops on any error.
+fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, origin: &str) -> Result<usize> {
+    let site = content::load(content_root, base);
+    if site.has_errors() {
+        print!("{}", content::report(&site));
+        bail!("the content has errors");
+    }
+    let site_url = format!("{}{base}", origin.trim_end_matches('/'));
+    let source = |e: &content::site::Entry| std::fs::read_to_string(content_root.join(&e.path)).ok();
+    for file in content::llms::machine_files(&site, &site_url, &source) {
+        files::write(&dist.join(&file.path), file.text)?;
+    }
+    let bundle = content::files::bundle(&site, base);
+    files::write(out, vocab::wire::encode(&bundle))?;
+    Ok(site.entries.len())
+}
+
+/// Builds the site from `content_root/content` into `dist`: the browser bundle
+/// (which holds no content), the data files, and a pre-rendered page per route.
+pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<Build> {
+    let started = Instant::now();
+    let base = content::site::normalise_base(base);
+    let dist = dist.to_path_buf();
+    run(
+        cmd("trunk")
+            .args(["build", "--release", "--public-url", &base, "--dist"])
+            .arg(&dist)
+            .env("GLOSSARY_BASE_PATH", &base)
+            .env("GLOSSARY_CONTENT_ROOT", content_root),
+        &format!("release build into {} for base path {base}", dist.display()),
+    )?;
+    minify_glue(&dist)?;
+    csp::apply(&dist, &base)?;
+    // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
+    // app's own components (plus 404.html, sitemap.xml, robots.txt).
+    files::write(&dist.join(".nojekyll"), "")?;
+    let prerender_target = root().join("target/prerender");
+    let bundle = prerender_target.join(format!("bundle-{}.bin", std::process::id()));
+    let t = Instant::now();
+    let entries = content_bundle(content_root, &base, &bundle, &dist, origin)?;
+    let content_secs = t.elapsed().as_secs_f64();
+    say(&format!(
+        "{entries} entries checked and written as data files in {content_secs:.1} s"
+    ));
+    run(
+        cmd("cargo")
+            .args(["build", "--quiet", "--bin", "prerender", "--features", "ssr"])
+            .env("GLOSSARY_BASE_PATH", &base)
+            .env("GLOSSARY_CONTENT_ROOT", content_root)
+            .env("GLOSSARY_CONTENT_AT_RUNTIME", "1")
+            // The browser build erases component types (.cargo/config.toml); the
+            // pre-rendered markup must come from the same shape of views. Its own
+            // target folder keeps these flags from rebuilding the other builds.
+            .env("RUSTFLAGS", "--cfg erase_components")
+            .env("CARGO_TARGET_DIR", &prerender_target),
+        "compiling the pre-renderer",
+    )?;
+    let t = Instant::now();
+    let result = run(
+        Command::new(prerender_target.join("debug/prerender"))
+            .arg(&dist)
+            .arg(origin)
+            .env("GLOSSARY_BUNDLE", &bundle),
+        "pre-rendering every route",
+    );
+    let prerender_secs = t.elapsed().as_secs_f64();
+    let _ = std::fs::remove_file(&bundle);
+    result?;
+    let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
+    println!("{sizes}");
+    Ok(Build {
+        sizes,
+        content_secs,
+        prerender_secs,
+        total_secs: started.elapsed().as_secs_f64(),
+        pages: entries + 3,
+    })
+}
+
+/// `sha384-…`, as in an `integrity` attribute.
+fn integrity(bytes: &[u8]) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    format!(
+        "sha384-{}",
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha384::digest(bytes))
+    )
+}
+
+/// Minifies wasm-bindgen's JS glue, which trunk leaves as generated (a third of
+/// its size over the wire), and updates its integrity hash in `index.html`.
+fn minify_glue(dist: &Path) -> Result<()> {
+    let shell_path = dist.join("index.html");
+    let mut shell = files::read_to_string(&shell_path)?;
+    for path in files::list(dist)? {
+        if path.extension().is_none_or(|e| e != "js") {
+            continue;
+        }
+        let before = files::read(&path)?;
+        run(
+            cmd("npx")
+                .args(["--no-install", "terser", "--module", "--compress", "--mangle", "-o"])
+                .arg(&path)
+                .arg(&path),
+            &format!("minifying {}", path.display()),
+        )?;
+        let after = files::read(&path)?;
+        shell = shell.replace(&integrity(&before), &integrity(&after));
+    }
+    files::write(&shell_path, shell)
+}

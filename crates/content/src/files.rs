@@ -338,7 +338,7 @@ mod tests {
     fn site() -> Site {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let site = crate::load(&root, "/g/");
-        assert!(!site.has_errors(), "{}", crate::report(&site));
+        assert!(!site.has_errors(), "{}", crate::pipeline::Report::of(&site));
         site
     }
 

@@ -15,6 +15,7 @@ use crate::components::preview::LinkPreviews;
 use crate::data::{self, presets, Body, EntryData, Lang, LoadError, Segment};
 use crate::dom::elements;
 use crate::listen::on;
+use crate::pages::load::{loaded, Waiting};
 use crate::pages::not_found::NotFound;
 use crate::urls;
 
@@ -39,30 +40,11 @@ pub fn EntryPage() -> impl IntoView {
 /// An entry opened inside the app: its data file is fetched, then it shows.
 #[component]
 fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
-    let t = texts(lang);
-    let loaded = RwSignal::new(None::<Result<&'static EntryData, LoadError>>);
-    leptos::task::spawn_local(async move {
-        let result = data::load_entry(lang, &slug).await;
-        // The reader may have moved on; the signal is gone with the page then.
-        let _ = loaded.try_set(Some(result));
-    });
-    move || match loaded.get() {
+    let entry = loaded(async move { data::load_entry(lang, &slug).await });
+    move || match entry.get() {
         Some(Ok(data)) => view! { <EntryView lang data/> }.into_any(),
         Some(Err(LoadError::NotFound)) => view! { <NotFound lang=Some(lang)/> }.into_any(),
-        Some(Err(LoadError::Failed)) => view! {
-            <SiteHeader lang switch=None/>
-            <main id="main" tabindex="-1" class="entry">
-                <p class="notice error" role="alert">{t.page_failed}</p>
-            </main>
-        }
-        .into_any(),
-        None => view! {
-            <SiteHeader lang switch=None/>
-            <main id="main" tabindex="-1" class="entry" aria-busy="true">
-                <p class="notice loading" role="status">{t.loading}</p>
-            </main>
-        }
-        .into_any(),
+        waiting => view! { <Waiting lang class="entry" switch=None failed=waiting.is_some()/> }.into_any(),
     }
 }
 

@@ -11,9 +11,10 @@ use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
 use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
-use crate::data::{self, Index, Lang, LoadError};
+use crate::data::{self, Index, Lang};
 use crate::dom::elements;
 use crate::pages::landing::landing_html;
+use crate::pages::load::{loaded, Waiting};
 use crate::pages::not_found::NotFound;
 use crate::urls;
 use vocab::collation_key;
@@ -39,28 +40,13 @@ pub fn IndexPage() -> impl IntoView {
 /// An index opened inside the app: its file is fetched, then it shows.
 #[component]
 fn LoadIndex(lang: Lang) -> impl IntoView {
-    let t = texts(lang);
-    let loaded = RwSignal::new(None::<Result<&'static Index, LoadError>>);
-    leptos::task::spawn_local(async move {
-        let result = data::load_index(lang).await;
-        let _ = loaded.try_set(Some(result));
-    });
-    move || match loaded.get() {
+    let index = loaded(data::load_index(lang));
+    move || match index.get() {
         Some(Ok(index)) => view! { <IndexView lang index=Some(index)/> }.into_any(),
-        Some(Err(_)) => view! {
-            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
-            <main id="main" tabindex="-1" class="index">
-                <p class="notice error" role="alert">{t.page_failed}</p>
-            </main>
+        waiting => {
+            let switch = Some(LanguageTarget::Index);
+            view! { <Waiting lang class="index" switch failed=waiting.is_some()/> }.into_any()
         }
-        .into_any(),
-        None => view! {
-            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
-            <main id="main" tabindex="-1" class="index" aria-busy="true">
-                <p class="notice loading" role="status">{t.loading}</p>
-            </main>
-        }
-        .into_any(),
     }
 }
 

@@ -9,6 +9,7 @@ use std::future::Future;
 
 use leptos::prelude::*;
 use vocab::i18n::texts;
+use vocab::names;
 
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::data::Lang;
@@ -32,7 +33,7 @@ pub fn Waiting(lang: Lang, class: &'static str, switch: Option<LanguageTarget>, 
     if failed {
         view! {
             <SiteHeader lang switch/>
-            <main id="main" tabindex="-1" class=class>
+            <main id=names::MAIN tabindex="-1" class=class>
                 <p class="notice error" role="alert">{t.page_failed}</p>
             </main>
         }
@@ -40,7 +41,7 @@ pub fn Waiting(lang: Lang, class: &'static str, switch: Option<LanguageTarget>, 
     } else {
         view! {
             <SiteHeader lang switch/>
-            <main id="main" tabindex="-1" class=class aria-busy="true">
+            <main id=names::MAIN tabindex="-1" class=class aria-busy="true">
                 <p class="notice loading" role="status">{t.loading}</p>
             </main>
         }

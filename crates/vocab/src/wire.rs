@@ -232,7 +232,7 @@ pub struct Body {
 }
 
 impl Body {
-    /// The number of prose segments; the prose file's footer follows them.
+    /// The number of prose segments, which the prose file holds.
     pub fn prose_segments(&self) -> usize {
         self.segments.iter().filter(|s| matches!(s, Segment::Prose(_))).count()
     }
@@ -339,6 +339,33 @@ pub struct EntryData {
     /// position where both have as many sections, else the nearest); empty without
     /// a translation.
     pub counterparts: Vec<String>,
+    /// What the page shows after the prose.
+    pub footer: Footer,
+}
+
+/// An entry's footer, as data: the pages render it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Footer {
+    /// Related terms, in the author's order.
+    pub related: Vec<Related>,
+    /// Sources, in the author's order.
+    pub sources: Vec<Source>,
+    /// The date of the last change, `YYYY-MM-DD`.
+    pub updated: Option<String>,
+}
+
+/// A related term: its entry's slug, or `None` where it has none yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Related {
+    pub term: String,
+    pub slug: Option<String>,
+}
+
+/// A source: its label and address.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Source {
+    pub label: String,
+    pub url: String,
 }
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
@@ -475,6 +502,17 @@ mod tests {
             }),
             sections: vec![("user-content-a".into(), "Ä".into())],
             counterparts: vec!["user-content-b".into()],
+            footer: Footer {
+                related: vec![Related {
+                    term: "Prefill".into(),
+                    slug: None,
+                }],
+                sources: vec![Source {
+                    label: "Paper".into(),
+                    url: "https://example.org/?a=1&b=2".into(),
+                }],
+                updated: Some("2026-03-01".into()),
+            },
         };
         let bytes = encode(&data);
         assert_eq!(decode::<EntryData>(&bytes), Ok(data));

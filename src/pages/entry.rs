@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 use std::cell::RefCell;
 use std::rc::Rc;
-use vocab::i18n::{format_date, texts};
+use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
 
@@ -546,14 +546,14 @@ fn footer(data: &EntryData) -> Html {
             h.el("section", &[("class", Some("related"))], |h| {
                 h.el_text("h2", &[], t.related_heading);
                 h.el("ul", &[], |h| {
-                    for r in &f.related {
-                        h.el("li", &[], |h| match &r.slug {
+                    for (term, slug) in &f.related {
+                        h.el("li", &[], |h| match slug {
                             Some(slug) => {
                                 let url = urls::entry(lang, slug);
-                                h.el_text("a", &[("class", Some(names::XREF)), ("href", Some(&url))], &r.term);
+                                h.el_text("a", &[("class", Some(names::XREF)), ("href", Some(&url))], term);
                             }
                             None => {
-                                h.el_text("span", &[("class", Some(names::MISSING_TERM))], &r.term);
+                                h.el_text("span", &[("class", Some(names::MISSING_TERM))], term);
                                 h.text(" ");
                                 h.el_text(
                                     "span",
@@ -570,13 +570,9 @@ fn footer(data: &EntryData) -> Html {
             h.el("section", &[("class", Some("sources"))], |h| {
                 h.el_text("h2", &[], t.sources_heading);
                 h.el("ol", &[], |h| {
-                    for s in &f.sources {
+                    for (label, url) in &f.sources {
                         h.el("li", &[], |h| {
-                            h.el_text(
-                                "a",
-                                &[("href", Some(&s.url)), ("rel", Some(names::EXTERNAL_REL))],
-                                &s.label,
-                            );
+                            h.el_text("a", &[("href", Some(url)), ("rel", Some(names::EXTERNAL_REL))], label);
                         });
                     }
                 });
@@ -587,10 +583,10 @@ fn footer(data: &EntryData) -> Html {
             &[("id", Some(names::MISSING_NOTE_ID)), ("hidden", Some(""))],
             t.not_yet_written,
         );
-        if let Some(d) = &f.updated {
+        if let Some((date, written)) = &f.updated {
             h.el("p", &[("class", Some("updated"))], |h| {
                 h.text(t.updated).text(": ");
-                h.el_text("time", &[("datetime", Some(d))], &format_date(d, lang));
+                h.el_text("time", &[("datetime", Some(date))], written);
             });
         }
     })
@@ -599,7 +595,7 @@ fn footer(data: &EntryData) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vocab::wire::{Footer, Related, Source};
+    use vocab::wire::Footer;
 
     #[test]
     fn the_footer_escapes_what_authors_wrote() {
@@ -607,21 +603,9 @@ mod tests {
             .expect("entry")
             .clone();
         data.footer = Footer {
-            related: vec![
-                Related {
-                    term: "<b>KV</b>".into(),
-                    slug: Some("kv-cache".into()),
-                },
-                Related {
-                    term: "Nowhere".into(),
-                    slug: None,
-                },
-            ],
-            sources: vec![Source {
-                label: "<script>x</script> & co".into(),
-                url: "https://example.org/?a=1&b=2".into(),
-            }],
-            updated: Some("2026-03-01".into()),
+            related: vec![("<b>KV</b>".into(), Some("kv-cache".into())), ("Nowhere".into(), None)],
+            sources: vec![("<script>x</script> & co".into(), "https://example.org/?a=1&b=2".into())],
+            updated: Some(("2026-03-01".into(), "1 March 2026".into())),
         };
         let html = footer(&data).into_string();
         assert!(html.contains("&lt;script&gt;x&lt;/script&gt; &amp; co"), "{html}");

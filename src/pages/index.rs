@@ -110,38 +110,13 @@ struct IndexList {
     marker: web_sys::HtmlSelectElement,
 }
 
-/// Where the filters find the page's parts.
-#[derive(Clone, Copy)]
-struct Handles {
-    groups: NodeRef<leptos::html::Div>,
-    letters: NodeRef<leptos::html::Nav>,
-    count: NodeRef<leptos::html::P>,
-    reset: NodeRef<leptos::html::Button>,
-    no_match: NodeRef<leptos::html::P>,
-    category: NodeRef<leptos::html::Select>,
-    marker: NodeRef<leptos::html::Select>,
-}
-
-impl Handles {
-    fn new() -> Handles {
-        Handles {
-            groups: NodeRef::new(),
-            letters: NodeRef::new(),
-            count: NodeRef::new(),
-            reset: NodeRef::new(),
-            no_match: NodeRef::new(),
-            category: NodeRef::new(),
-            marker: NodeRef::new(),
-        }
-    }
-
-    fn resolve(self) -> Option<IndexList> {
-        let (letters, groups): (web_sys::Element, web_sys::Element) = (
-            self.letters.get_untracked()?.into(),
-            self.groups.get_untracked()?.into(),
-        );
-        let letters = elements(&letters, &format!("a[{}]", names::LETTER_ATTR));
-        let groups = elements(&groups, &format!(".{}", names::LETTER_GROUP))
+impl IndexList {
+    /// The list's elements in the page's `main`.
+    fn resolve(main: &web_sys::Element) -> Option<IndexList> {
+        let one = |selector: String| main.query_selector(&selector).ok().flatten();
+        let select = |id: &str| one(format!("#{id}")).and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok());
+        let letters = elements(main, &format!("a[{}]", names::LETTER_ATTR));
+        let groups = elements(main, &format!(".{}", names::LETTER_GROUP))
             .into_iter()
             .map(|el| {
                 let letter = el.id().trim_start_matches(names::GROUP_PREFIX).to_string();
@@ -163,11 +138,11 @@ impl Handles {
             .collect();
         Some(IndexList {
             groups,
-            count: self.count.get_untracked()?.into(),
-            reset: self.reset.get_untracked()?.into(),
-            no_match: self.no_match.get_untracked()?.into(),
-            category: self.category.get_untracked()?,
-            marker: self.marker.get_untracked()?,
+            count: one(format!(".{}", names::INDEX_COUNT))?,
+            reset: one(format!(".{}", names::FILTER_RESET))?,
+            no_match: one(format!(".{}", names::NO_MATCH))?,
+            category: select(names::FILTER_CATEGORY)?,
+            marker: select(names::FILTER_MARKER)?,
         })
     }
 }
@@ -386,7 +361,7 @@ struct Filters {
 }
 
 impl Filters {
-    fn new(lang: Lang, handles: Handles) -> Filters {
+    fn new(lang: Lang, main: NodeRef<leptos::html::Main>) -> Filters {
         let f = Filters {
             category: RwSignal::new(String::new()),
             marker: RwSignal::new(String::new()),
@@ -403,7 +378,8 @@ impl Filters {
             let filtering = !c.is_empty() || !m.is_empty();
             // The page starts unfiltered: nothing to do until a filter is set.
             if filtering || filtered == Some(true) {
-                if let Some(list) = list.get_or_init(|| handles.resolve()) {
+                let Some(main) = main.get() else { return filtering };
+                if let Some(list) = list.get_or_init(|| IndexList::resolve(&main)) {
                     list.filter(&c, &m, lang);
                 }
             }
@@ -441,11 +417,11 @@ fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
     let t = texts(lang);
     use_head(title(lang), lang);
     let parts = parts(lang, index);
-    let r = Handles::new();
-    let f = Filters::new(lang, r);
+    let main = NodeRef::<leptos::html::Main>::new();
+    let f = Filters::new(lang, main);
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
-        <main id=names::MAIN tabindex="-1" class="index">
+        <main id=names::MAIN tabindex="-1" class="index" node_ref=main>
             <h1>{t.site_title}</h1>
             <div class="landing" inner_html=parts.landing></div>
             <h2 id=names::ALL_TERMS>{t.index_heading}</h2>
@@ -454,7 +430,6 @@ fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
                     <label for=names::FILTER_CATEGORY>{t.filter_category}</label>
                     <select
                         id=names::FILTER_CATEGORY
-                        node_ref=r.category
                         inner_html=parts.categories
                         on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))
                     ></select>
@@ -463,31 +438,28 @@ fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
                     <label for=names::FILTER_MARKER>{t.filter_marker}</label>
                     <select
                         id=names::FILTER_MARKER
-                        node_ref=r.marker
                         inner_html=parts.markers
                         on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))
                     ></select>
                 </div>
                 <button
                     type="button"
-                    class="filter-reset"
+                    class=names::FILTER_RESET
                     hidden
-                    node_ref=r.reset
                     on:click=move |_| f.set(None, String::new())
                 >
                     {t.filter_reset}
                 </button>
             </div>
-            <p class="count" aria-live="polite" node_ref=r.count inner_html=parts.count></p>
+            <p class=names::INDEX_COUNT aria-live="polite" inner_html=parts.count></p>
             <nav
                 class="letters"
                 aria-label=t.letters
-                node_ref=r.letters
                 inner_html=parts.letters
                 on:click=jump_to_letter
             ></nav>
-            <p class="notice no-match" hidden node_ref=r.no_match>{t.no_filter_match}</p>
-            <div class="groups" node_ref=r.groups inner_html=parts.list></div>
+            <p class=format!("notice {}", names::NO_MATCH) hidden>{t.no_filter_match}</p>
+            <div class="groups" inner_html=parts.list></div>
         </main>
     }
 }

@@ -3,9 +3,10 @@
 //! its content's hash. Built from typed values and encoded by one function; nothing
 //! here writes Rust.
 
+use vocab::i18n::format_date;
 use vocab::wire::{
-    self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets, Related,
-    Segment, Source, Summary, Translation,
+    self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets, Segment,
+    Summary, Translation,
 };
 use vocab::{collation_key, names, Lang};
 
@@ -114,21 +115,22 @@ pub fn footer(site: &Site, e: &Entry) -> Footer {
         related: e
             .related
             .iter()
-            .map(|r| Related {
-                term: r.term.clone(),
-                slug: r.target.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone()),
+            .map(|r| {
+                let slug = r.target.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone());
+                (r.term.clone(), slug)
             })
             .collect(),
         sources: e
             .front
             .sources
             .iter()
-            .map(|s| Source {
-                label: s.label.clone(),
-                url: s.url.clone(),
-            })
+            .map(|s| (s.label.clone(), s.url.clone()))
             .collect(),
-        updated: e.front.updated.clone(),
+        updated: e
+            .front
+            .updated
+            .as_ref()
+            .map(|d| (d.clone(), format_date(d, lang_of(&e.lang)))),
     }
 }
 
@@ -405,10 +407,10 @@ mod tests {
         site.entries[0].front.sources[0].label = "<script>x</script> & co".into();
         let footer = footer(&site, &site.entries[0]);
         // Kept as written: the app escapes it as it renders.
-        assert_eq!(footer.sources[0].label, "<script>x</script> & co");
+        assert_eq!(footer.sources[0].0, "<script>x</script> & co");
         assert_eq!(footer.related.len(), site.entries[0].related.len());
         for (r, related) in footer.related.iter().zip(&site.entries[0].related) {
-            assert_eq!(r.slug.is_some(), related.target.is_some());
+            assert_eq!(r.1.is_some(), related.target.is_some());
         }
     }
 }

@@ -86,6 +86,12 @@ pub const LETTER_ATTR: &str = "data-letter";
 pub const CATEGORY_ATTR: &str = "data-category";
 /// Attribute of an index item: its type.
 pub const MARKER_ATTR: &str = "data-marker";
+/// Class of the index's count of entries shown.
+pub const INDEX_COUNT: &str = "count";
+/// Class of the button that clears the index's filters.
+pub const FILTER_RESET: &str = "filter-reset";
+/// Class of the index's note that no entry matches the filters.
+pub const NO_MATCH: &str = "no-match";
 /// Id of the category filter.
 pub const FILTER_CATEGORY: &str = "filter-category";
 /// Id of the type filter.

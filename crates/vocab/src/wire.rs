@@ -343,29 +343,18 @@ pub struct EntryData {
     pub footer: Footer,
 }
 
-/// An entry's footer, as data: the pages render it.
+/// An entry's footer, as data: the pages render it. Pairs rather than structs of
+/// their own: the wasm decodes pairs of strings already (`sections`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Footer {
-    /// Related terms, in the author's order.
-    pub related: Vec<Related>,
-    /// Sources, in the author's order.
-    pub sources: Vec<Source>,
-    /// The date of the last change, `YYYY-MM-DD`.
-    pub updated: Option<String>,
-}
-
-/// A related term: its entry's slug, or `None` where it has none yet.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Related {
-    pub term: String,
-    pub slug: Option<String>,
-}
-
-/// A source: its label and address.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Source {
-    pub label: String,
-    pub url: String,
+    /// Related terms, in the author's order: the term, and its entry's slug where
+    /// it has one.
+    pub related: Vec<(String, Option<String>)>,
+    /// Sources, in the author's order: label and address.
+    pub sources: Vec<(String, String)>,
+    /// The date of the last change: `YYYY-MM-DD`, and as the entry's language
+    /// writes it (formatted at build time, which keeps the month names out of the wasm).
+    pub updated: Option<(String, String)>,
 }
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
@@ -503,15 +492,9 @@ mod tests {
             sections: vec![("user-content-a".into(), "Ä".into())],
             counterparts: vec!["user-content-b".into()],
             footer: Footer {
-                related: vec![Related {
-                    term: "Prefill".into(),
-                    slug: None,
-                }],
-                sources: vec![Source {
-                    label: "Paper".into(),
-                    url: "https://example.org/?a=1&b=2".into(),
-                }],
-                updated: Some("2026-03-01".into()),
+                related: vec![("Prefill".into(), None)],
+                sources: vec![("Paper".into(), "https://example.org/?a=1&b=2".into())],
+                updated: Some(("2026-03-01".into(), "1 March 2026".into())),
             },
         };
         let bytes = encode(&data);

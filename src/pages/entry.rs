@@ -314,10 +314,9 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
     follow_calculator(data, main, prose, article, query);
     let translation = data.translation.as_ref().map(|t| t.slug.as_str());
     use_head(format!("{} · {}", data.summary.term, t.site_title), lang);
-    let header = NodeRef::<leptos::html::Header>::new();
     // The copy-link button lives in the header's static markup.
     Effect::new(move |_| {
-        if let Some(h) = header.get().and_then(|h| EntryHeader::resolve(&h)) {
+        if let Some(h) = article.get().and_then(|a| EntryHeader::resolve(&a)) {
             on(h.button.clone().into(), &["click"], move |_| copy_link(&h.status, lang));
         }
     });
@@ -333,11 +332,7 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
         <main id=names::MAIN tabindex="-1" class="entry">
             <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(data).into_string()></nav>
             <article node_ref=article lang=lang.code()>
-                <header
-                    class="entry-header"
-                    node_ref=header
-                    inner_html=EntryHeader::markup(data).into_string()
-                ></header>
+                <header class="entry-header" inner_html=EntryHeader::markup(data).into_string()></header>
                 <div class="toc-phone" inner_html=contents_disclosure(data).into_string()></div>
                 {move || (prose.get() == Prose::Failed).then(|| view! {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
@@ -389,8 +384,9 @@ struct EntryHeader {
 }
 
 impl EntryHeader {
-    fn resolve(header: &web_sys::Element) -> Option<EntryHeader> {
-        let button = header.query_selector("button").ok()??;
+    /// The header's elements in the entry's `article`, whose first child it is.
+    fn resolve(article: &web_sys::Element) -> Option<EntryHeader> {
+        let button = article.first_element_child()?.query_selector("button").ok()??;
         let status = button.next_element_sibling()?;
         Some(EntryHeader { button, status })
     }

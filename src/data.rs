@@ -251,7 +251,7 @@ pub async fn load_page_entry() -> Result<Option<&'static EntryData>, LoadError> 
     Ok(Some(remember(data)))
 }
 
-/// An entry's prose: one string per prose segment, then the footer.
+/// An entry's prose: one string per prose segment.
 pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
     if let Some(p) = STORE.with(|s| s.borrow().prose(&entry.prose)) {
         return Some(p);
@@ -293,7 +293,7 @@ mod tests {
                 let data = entry(lang, &e.summary.slug).expect("entry file");
                 assert_eq!(data.summary, e.summary);
                 let prose = prose(data).expect("prose file");
-                assert_eq!(prose.len(), data.body.prose_segments() + 1);
+                assert_eq!(prose.len(), data.body.prose_segments());
             }
         }
         assert!(entry(Lang::En, "no-such-entry").is_none());

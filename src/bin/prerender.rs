@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 
 use glossary::components::calculator::charts::{svg::static_svg, ChartData};
 use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
-use glossary::shell::{chart_box, replace_once, with_lang};
+use glossary::shell::chart_box;
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
+use vocab::shell::Shell;
 
 /// One file of the site.
 struct Page {
@@ -107,7 +108,7 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
             .report()
             .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
         for chart in &calc.charts {
-            let at = chart_box(&html, &format!("c{i}-{}", chart.id()))?;
+            let at = chart_box(&html, &names::chart_key(i, chart.id()))?;
             let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
             html.insert_str(at, &svg);
         }
@@ -207,19 +208,13 @@ fn entry_file(entry: &EntryData) -> String {
         .unwrap_or_default()
 }
 
-/// The trunk shell with this page's head and body.
-fn fill(shell: &str, page: &Page, body: &str, origin: &str, bundle: &Bundle) -> Result<String, String> {
-    let title_start = shell.find("<title>").ok_or("the shell has no <title>")?;
-    let title_end = shell.find("</title>").ok_or("the shell has no </title>")? + "</title>".len();
-    let body_start = shell.find("<body").ok_or("the shell has no <body>")?;
-    let body_end = shell.rfind("</body>").ok_or("the shell has no </body>")?;
-    Ok(format!(
-        "{}{}{}<body {PRERENDERED}>{body}{}",
-        with_lang(&shell[..title_start], page.lang)?,
-        head(page, origin, bundle).as_str(),
-        &shell[title_end..body_start],
-        &shell[body_end..]
-    ))
+/// The trunk shell with this page's language, head and body.
+fn fill(shell: &Shell, page: &Page, body: &str, origin: &str, bundle: &Bundle) -> Result<String, String> {
+    Ok(shell
+        .with_lang(page.lang)?
+        .with_title(head(page, origin, bundle).as_str())?
+        .with_body(PRERENDERED, body)?
+        .into_string())
 }
 
 fn sitemap(pages: &[Page], origin: &str) -> String {
@@ -261,8 +256,8 @@ fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
 
 fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, String> {
     let shell_path = dist.join("index.html");
-    let shell = std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?;
-    if shell.contains(PRERENDERED) {
+    let shell = Shell::new(std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?);
+    if shell.as_str().contains(PRERENDERED) {
         return Err("dist/index.html is already pre-rendered: build with trunk first".into());
     }
     // Every page is rendered from this bundle: the app's one source of data files.
@@ -295,12 +290,8 @@ fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, Stri
             ),
         );
     });
-    let not_found = replace_once(
-        &with_lang(&shell, Lang::En)?,
-        "<title>Glossary of LLM inference</title>",
-        head.as_str(),
-    )?;
-    write(dist, "404.html", not_found.as_bytes())?;
+    let not_found = shell.with_lang(Lang::En)?.with_title(head.as_str())?;
+    write(dist, "404.html", not_found.as_str().as_bytes())?;
     write(dist, "sitemap.xml", sitemap(&pages, origin).as_bytes())?;
     let robots = format!(
         "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\n\

@@ -2,13 +2,14 @@
 //! inside the app): one small loader and one frame for the wait. A pre-rendered page
 //! never waits: the app has its data before it takes the page over.
 //!
-//! Leptos' `LocalResource` does the same for 9 KB gzip of wasm, with `Suspense`
-//! 13 KB (measured on this site), against nothing for this; see the README.
+//! Leptos' `LocalResource` in its place was measured at 9.5 KB more gzip of wasm on
+//! this site (see the README's Performance section).
 
 use std::future::Future;
 
 use leptos::prelude::*;
 use vocab::i18n::texts;
+use vocab::names;
 
 use crate::components::header::{LanguageTarget, SiteHeader};
 use crate::data::Lang;
@@ -32,7 +33,7 @@ pub fn Waiting(lang: Lang, class: &'static str, switch: Option<LanguageTarget>, 
     if failed {
         view! {
             <SiteHeader lang switch/>
-            <main id="main" tabindex="-1" class=class>
+            <main id=names::MAIN tabindex="-1" class=class>
                 <p class="notice error" role="alert">{t.page_failed}</p>
             </main>
         }
@@ -40,7 +41,7 @@ pub fn Waiting(lang: Lang, class: &'static str, switch: Option<LanguageTarget>, 
     } else {
         view! {
             <SiteHeader lang switch/>
-            <main id="main" tabindex="-1" class=class aria-busy="true">
+            <main id=names::MAIN tabindex="-1" class=class aria-busy="true">
                 <p class="notice loading" role="status">{t.loading}</p>
             </main>
         }

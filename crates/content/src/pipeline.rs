@@ -99,7 +99,7 @@ pub fn build(root: &Path, base: &str) -> (Bundle, Report) {
     let data = if report.has_errors() {
         vocab::wire::Bundle::default()
     } else {
-        files::bundle(&site, &base)
+        files::bundle(&site)
     };
     let bundle = Bundle {
         presets: files::presets(&site.presets),

@@ -30,7 +30,7 @@ fn html(site: &content::Site, lang: &str, slug: &str) -> String {
 /// as `text/html`) without the pages' Content-Security-Policy.
 #[test]
 fn no_data_file_is_named_as_a_page() {
-    let bundle = content::files::bundle(&site(), "/g/");
+    let bundle = content::files::bundle(&site());
     let prose: Vec<&str> = bundle
         .files
         .iter()

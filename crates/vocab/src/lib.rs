@@ -7,6 +7,7 @@
 //! - [`markup::Html`]: markup that escapes by construction, and [`names`], the class
 //!   and attribute names that Rust writes and reads;
 //! - [`i18n`]: every interface text;
+//! - [`shell`]: the built shell and every edit made to it (build side);
 //! - [`wire`]: the data files the build writes and the app reads (index, entries,
 //!   presets), with their encoding.
 
@@ -14,6 +15,7 @@ pub mod fold;
 pub mod i18n;
 pub mod markup;
 pub mod names;
+pub mod shell;
 pub mod urls;
 pub mod wire;
 

@@ -10,6 +10,7 @@ use super::state::{CalcState, OWN_MODEL};
 use crate::data::Lang;
 use crate::platform;
 use vocab::i18n::texts;
+use vocab::names;
 
 /// The longest config accepted: published ones are a few kilobytes.
 const MAX_CONFIG_BYTES: usize = 256 * 1024;
@@ -109,7 +110,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         active,
         outcome,
     } = fields;
-    let id = |part: &str| format!("calc{uid}-config-{part}");
+    let id = |part: &str| names::control_id(uid, &format!("config-{part}"));
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
     let params_help = id("params-help");

@@ -3,7 +3,7 @@
 //! never waits: the app has its data before it takes the page over.
 //!
 //! Leptos' `LocalResource` in its place was measured at 9.5 KB more gzip of wasm on
-//! this site (see the README's Performance section).
+//! this site (see docs/performance.md).
 
 use std::future::Future;
 

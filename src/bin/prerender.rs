@@ -14,6 +14,7 @@ use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
+use vocab::offline::offline_texts;
 
 /// One file of the site.
 struct Page {
@@ -169,6 +170,11 @@ fn head(page: &Page, origin: &str) -> Html {
             meta(h, "name", key, value);
         }
         data_links(h);
+        // Offline reading: registers the service worker and runs the action of the
+        // footer; a file of its own (scripts are allowed from the site's path only).
+        let script = format!("{BASE_PATH}{OFFLINE_SCRIPT}");
+        h.text("\n    ")
+            .el("script", &[("defer", None), ("src", Some(&script))], |_| {});
         if let Some(entry) = page.entry {
             let file = entry_file(entry);
             meta(h, "name", names::META_ENTRY, &file);
@@ -183,6 +189,66 @@ fn head(page: &Page, origin: &str) -> Html {
                 ],
             );
         }
+    })
+}
+
+/// The script of offline reading, written by `cargo xtask dist` below the base path.
+const OFFLINE_SCRIPT: &str = "offline.js";
+
+/// The action "Keep this glossary offline", after the app's markup: the app neither
+/// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
+/// `offline.js` has a service worker to keep the pages with; one block per language,
+/// the one of the page's current language shown (the app sets `<html lang>` as it
+/// navigates). The texts with placeholders are the script's, in `data-` attributes.
+fn offline_action() -> Html {
+    build(|h| {
+        h.el("footer", &[("class", Some("offline")), ("hidden", None)], |h| {
+            for lang in Lang::ALL {
+                let t = offline_texts(lang);
+                h.el(
+                    "div",
+                    &[
+                        ("class", Some("offline-action")),
+                        ("lang", Some(lang.code())),
+                        ("data-ask", Some(t.ask)),
+                        ("data-progress", Some(t.progress)),
+                        ("data-done", Some(t.done)),
+                        ("data-failed", Some(t.failed)),
+                        ("data-unavailable", Some(t.unavailable)),
+                    ],
+                    |h| {
+                        h.el_text(
+                            "button",
+                            &[("type", Some("button")), ("class", Some("offline-keep"))],
+                            t.keep,
+                        );
+                        h.el(
+                            "p",
+                            &[("class", Some("offline-status")), ("role", Some("status"))],
+                            |_| {},
+                        );
+                        h.el_text(
+                            "button",
+                            &[
+                                ("type", Some("button")),
+                                ("class", Some("offline-confirm")),
+                                ("hidden", None),
+                            ],
+                            t.confirm,
+                        );
+                        h.el_text(
+                            "button",
+                            &[
+                                ("type", Some("button")),
+                                ("class", Some("offline-cancel")),
+                                ("hidden", None),
+                            ],
+                            t.cancel,
+                        );
+                    },
+                );
+            }
+        });
     })
 }
 
@@ -213,10 +279,11 @@ fn fill(shell: &str, page: &Page, body: &str, origin: &str) -> Result<String, St
     let body_start = shell.find("<body").ok_or("the shell has no <body>")?;
     let body_end = shell.rfind("</body>").ok_or("the shell has no </body>")?;
     Ok(format!(
-        "{}{}{}<body {PRERENDERED}>{body}{}",
+        "{}{}{}<body {PRERENDERED}>{body}{}{}",
         with_lang(&shell[..title_start], page.lang)?,
         head(page, origin).as_str(),
         &shell[title_end..body_start],
+        offline_action().as_str(),
         &shell[body_end..]
     ))
 }

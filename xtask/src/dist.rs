@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 
 use crate::process::{cmd, run, say};
 use crate::workspace::root;
-use crate::{csp, files, setup, sizes};
+use crate::{csp, files, offline, setup, sizes};
 
 /// Gzip bytes a first visit of an entry page may transfer (its HTML and data file,
 /// the wasm, JS and CSS). A ratchet: it sits a few KB above what the site reaches
@@ -141,6 +141,9 @@ pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Resu
     let prerender_secs = t.elapsed().as_secs_f64();
     let _ = std::fs::remove_file(&bundle);
     result?;
+    // Offline reading: the pages' lists, their script and the service worker, which
+    // names every other file of the build and so comes last.
+    offline::write(&dist, &base)?;
     let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
     println!("{sizes}");
     Ok(Build {

@@ -44,15 +44,20 @@ async function fill(cache, paths) {
   await Promise.all([one(), one(), one(), one()]);
 }
 
-// Install: this build's app files, and this build's version of everything the
-// previous build's cache held (its pages with their data and prose files), all or
-// nothing. Until it has them all, the previous worker keeps serving its own set.
+// Install: this build's app files, and this build's version of the pages open now
+// and of everything the previous build's cache held (pages with their data and prose
+// files), all or nothing. Until it has them all, the previous worker keeps serving its own set.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       await fill(cache, APP);
       const kept = new Set();
+      // The pages open now: the first one a reader opens comes before any worker.
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) {
+        const path = new URL(client.url).pathname;
+        if (path.startsWith(BASE)) kept.add(path.slice(BASE.length));
+      }
       for (const name of await caches.keys()) {
         if (!name.startsWith(PREFIX) || name === CACHE) continue;
         for (const request of await (await caches.open(name)).keys()) {
@@ -62,7 +67,7 @@ self.addEventListener('install', (event) => {
       }
       if (kept.size > 0) {
         const files = new Map();
-        for (const lang of LANGS) {
+        for (const lang of LANGS.filter((l) => [...kept].some((p) => p.startsWith(`${l}/`)))) {
           const response = await fetch(`${BASE}offline-${lang}.json`, { cache: 'no-cache' });
           if (!response.ok) throw new Error(`offline-${lang}.json: ${response.status}`);
           for (const page of (await response.json()).pages) files.set(page.url, page.files);

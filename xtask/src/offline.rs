@@ -234,9 +234,9 @@ mod tests {
         ]
         .map(String::from)
         .to_vec();
-        let pages = pages(&all, Lang::En).unwrap();
+        let en = pages(&all, Lang::En).unwrap();
         assert_eq!(
-            pages,
+            en,
             [
                 (
                     "en/".to_string(),

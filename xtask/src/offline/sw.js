@@ -159,9 +159,10 @@ function note(url) {
   const t = NOTE[lang];
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'">` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self'">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escape(t.title)}</title><link rel="stylesheet" href="${BASE}${CSS}"></head>` +
+    `<title>${escape(t.title)}</title><link rel="stylesheet" href="${BASE}${CSS}">` +
+    `<link rel="icon" type="image/svg+xml" href="${BASE}public/favicon.svg"></head>` +
     `<body><main class="offline-note"><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p>` +
     `<p><a href="${BASE}${lang}/">${escape(t.index)}</a></p></main></body></html>`;
   return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });

@@ -15,6 +15,7 @@ use vocab::offline::offline_texts;
 use vocab::Lang;
 
 use crate::files;
+use crate::process::{cmd, run};
 
 const WORKER: &str = include_str!("offline/sw.js");
 const PAGE_SCRIPT: &str = include_str!("offline/page.js");
@@ -148,10 +149,23 @@ fn fill(template: &str, values: &[(&str, String)]) -> Result<String> {
     Ok(out)
 }
 
+/// Minifies the script `path` in place, as the JS glue is (a classic script, not a
+/// module).
+fn minify(path: &Path) -> Result<()> {
+    run(
+        cmd("npx")
+            .args(["--no-install", "terser", "--compress", "--mangle", "-o"])
+            .arg(path)
+            .arg(path),
+        &format!("minifying {}", path.display()),
+    )
+}
+
 /// Writes the lists, the page's script and the service worker into `dist`, a built
 /// and pre-rendered site for `base`.
 pub fn write(dist: &Path, base: &str) -> Result<()> {
     files::write(&dist.join(PAGE_SCRIPT_FILE), PAGE_SCRIPT)?;
+    minify(&dist.join(PAGE_SCRIPT_FILE))?;
     let mut all = walk(dist)?;
     for lang in Lang::ALL {
         let list = list(dist, &all, lang)?;
@@ -203,7 +217,8 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
             ("__LANGS__", serde_json::to_string(&langs)?),
         ],
     )?;
-    files::write(&dist.join(WORKER_FILE), worker)
+    files::write(&dist.join(WORKER_FILE), worker)?;
+    minify(&dist.join(WORKER_FILE))
 }
 
 #[cfg(test)]

@@ -191,11 +191,10 @@ function secondBuild(dist: string, into: string): { build: string; oldCss: strin
     fs.writeFileSync(full, html);
   }
   const sw = path.join(into, 'sw.js');
+  const worker = fs.readFileSync(sw, 'utf8');
+  const first = /BUILD\s*=\s*["']([0-9a-f]{16})["']/.exec(worker)![1];
   const build = 'second0000000000';
-  fs.writeFileSync(
-    sw,
-    fs.readFileSync(sw, 'utf8').replaceAll(oldCss, newCss).replace(/const BUILD = '[^']+'/, `const BUILD = '${build}'`),
-  );
+  fs.writeFileSync(sw, worker.replaceAll(oldCss, newCss).replaceAll(first, build));
   return { build, oldCss, newCss };
 }
 

@@ -174,7 +174,7 @@ fn head(page: &Page, origin: &str) -> Html {
         // footer; a file of its own (scripts are allowed from the site's path only).
         let script = format!("{BASE_PATH}{OFFLINE_SCRIPT}");
         h.text("\n    ")
-            .el("script", &[("defer", None), ("src", Some(&script))], |_| {});
+            .el("script", &[("defer", Some("")), ("src", Some(&script))], |_| {});
         if let Some(entry) = page.entry {
             let file = entry_file(entry);
             meta(h, "name", names::META_ENTRY, &file);
@@ -202,7 +202,7 @@ const OFFLINE_SCRIPT: &str = "offline.js";
 /// navigates). The texts with placeholders are the script's, in `data-` attributes.
 fn offline_action() -> Html {
     build(|h| {
-        h.el("footer", &[("class", Some("offline")), ("hidden", None)], |h| {
+        h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {
             for lang in Lang::ALL {
                 let t = offline_texts(lang);
                 h.el(
@@ -232,7 +232,7 @@ fn offline_action() -> Html {
                             &[
                                 ("type", Some("button")),
                                 ("class", Some("offline-confirm")),
-                                ("hidden", None),
+                                ("hidden", Some("")),
                             ],
                             t.confirm,
                         );
@@ -241,7 +241,7 @@ fn offline_action() -> Html {
                             &[
                                 ("type", Some("button")),
                                 ("class", Some("offline-cancel")),
-                                ("hidden", None),
+                                ("hidden", Some("")),
                             ],
                             t.cancel,
                         );

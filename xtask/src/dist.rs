@@ -16,7 +16,7 @@ use crate::{csp, files, offline, setup, sizes};
 /// and goes down whenever the site gets smaller. The wasm no longer grows with the
 /// content (the corpus check of `cargo xtask test` holds it to that), so only the
 /// code and the measured page move it.
-pub const BUDGET_GZIP_BYTES: u64 = 388 * 1024;
+pub const BUDGET_GZIP_BYTES: u64 = 390 * 1024;
 /// The pages whose first visit is measured: an entry with a calculator (in the
 /// corpus as in the site) and an index.
 const MEASURED_ENTRY: &str = "en/memory-bound.html";

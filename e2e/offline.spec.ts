@@ -257,3 +257,25 @@ test('a second build replaces the whole kept set at once', async ({ page, contex
     server.close();
   }
 });
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('the action stays hidden and the page works as before', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    await page.waitForLoadState('load');
+    await expect(page.locator('footer.offline')).toBeHidden();
+    await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+    await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the action is not shown', async ({ page }) => {
+    await page.goto('de/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect(page.locator('footer.offline')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Dieses Glossar offline behalten' })).toHaveCount(0);
+  });
+});

@@ -44,7 +44,10 @@ const DE: OfflineTexts = OfflineTexts {
     failed: "{failed} von {total} Seiten konnten nicht geladen werden. Mit Netz noch einmal versuchen.",
     unavailable: "Offline-Lesen ist gerade nicht möglich. Mit Netz noch einmal versuchen.",
     note_title: "Offline",
-    note_text: "Diese Seite ist nicht auf diesem Gerät gespeichert, und es gibt kein Netz, um sie zu laden. Seiten, die Sie schon geöffnet haben, öffnen sich auch offline.",
+    note_text: concat!(
+        "Diese Seite ist nicht auf diesem Gerät gespeichert, und es gibt kein Netz, um sie zu laden. ",
+        "Seiten, die Sie schon geöffnet haben, öffnen sich auch offline."
+    ),
     note_index: "Zum Index",
 };
 
@@ -58,7 +61,10 @@ const EN: OfflineTexts = OfflineTexts {
     failed: "{failed} of {total} pages could not be fetched. Try again when you are online.",
     unavailable: "Offline reading is not available right now. Try again when you are online.",
     note_title: "Offline",
-    note_text: "This page is not stored on this device, and there is no network to fetch it. Pages you have opened before open offline too.",
+    note_text: concat!(
+        "This page is not stored on this device, and there is no network to fetch it. ",
+        "Pages you have opened before open offline too."
+    ),
     note_index: "Go to the index",
 };
 

@@ -1,13 +1,14 @@
 //! Checks `content/` and writes the site's data for the app into `OUT_DIR`: the
 //! presets (`presets.bin`, part of every build) and, for builds that carry their
-//! content rather than fetch it, every data file (`bundle.bin`). The browser bundle
+//! content rather than fetch it, every data file (`bundle.bin`). Both come from
+//! `content::build`, the seam xtask builds the site through too. The browser bundle
 //! never contains a YAML or Markdown parser.
 //!
 //! Whether a build carries its content is decided here, once, and named by the cfg
-//! `bundled`: native builds (tests, the pre-renderer) and debug browser builds
-//! (`trunk serve`) carry it; the release browser build fetches it, so that its wasm
-//! does not change when an entry does. The pre-renderer of `cargo xtask dist`
-//! carries it too, but reads it at run time from the file xtask writes.
+//! `bundled`: native builds (tests) and debug browser builds (`trunk serve`) carry
+//! it; the release browser build fetches it, so that its wasm does not change when
+//! an entry does. The pre-renderer of `cargo xtask dist` carries none either: it
+//! reads the data files from the file named on its command line.
 
 use std::path::Path;
 
@@ -37,52 +38,35 @@ fn main() {
     // time (`cargo xtask dist` builds them), so that an edited entry rebuilds nothing.
     println!("cargo:rerun-if-env-changed=GLOSSARY_CONTENT_AT_RUNTIME");
     let at_runtime = !wasm && std::env::var_os("GLOSSARY_CONTENT_AT_RUNTIME").is_some();
-    if at_runtime {
-        println!("cargo:rustc-cfg=bundled");
-    }
     if (wasm && release) || at_runtime {
-        // The release browser build fetches its content: it reads the presets only,
-        // so that a changed entry does not even rebuild it. `cargo xtask dist` checks
-        // every entry when it writes the data files.
-        let (presets, diagnostics, files) = content::site::load_presets_only(root);
-        for file in &files {
-            println!("cargo:rerun-if-changed={}", file.display());
-        }
-        stop_on_errors(&diagnostics);
-        write_if_changed(
-            &out.join("presets.bin"),
-            &vocab::wire::encode(&content::files::presets(&presets)),
-        );
-        write_if_changed(
-            &out.join("bundle.bin"),
-            &vocab::wire::encode(&vocab::wire::Bundle::default()),
-        );
+        // The presets alone, so that a changed entry does not even rebuild this.
+        // `cargo xtask dist` checks every entry when it writes the data files.
+        let (presets, report) = content::build_presets(root);
+        tell_cargo(&report);
+        write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
         return;
     }
     println!("cargo:rustc-cfg=bundled");
     println!("cargo:rerun-if-changed={}", root.join("content").display());
-    let site = content::load(root, &base);
-    for file in &site.files {
-        println!("cargo:rerun-if-changed={}", file.display());
-    }
-    stop_on_errors(&site.diagnostics);
-    let presets = content::files::presets(&site.presets);
-    write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&presets));
-    write_if_changed(
-        &out.join("bundle.bin"),
-        &vocab::wire::encode(&content::files::bundle(&site, &base)),
-    );
+    let (bundle, report) = content::build(root, &base);
+    tell_cargo(&report);
+    write_if_changed(&out.join("presets.bin"), &vocab::wire::encode(&bundle.presets));
+    write_if_changed(&out.join("bundle.bin"), &vocab::wire::encode(&bundle.data));
 }
 
-/// Prints the content's problems as cargo warnings; stops the build on an error.
-fn stop_on_errors(diagnostics: &[content::Diagnostic]) {
-    for d in diagnostics {
+/// Tells cargo which files were read (for its change tracking) and what is wrong
+/// with them (as warnings); stops the build on an error.
+fn tell_cargo(report: &content::Report) {
+    for file in &report.read {
+        println!("cargo:rerun-if-changed={}", file.display());
+    }
+    for d in &report.diagnostics {
         for line in d.to_string().lines() {
             println!("cargo:warning={line}");
         }
     }
-    if diagnostics.iter().any(|d| d.severity == content::Severity::Error) {
-        for d in diagnostics {
+    if report.has_errors() {
+        for d in &report.diagnostics {
             eprintln!("{d}");
         }
         eprintln!("the content has errors; run `cargo xtask check-content` for the full report");

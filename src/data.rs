@@ -1,19 +1,24 @@
 //! The glossary's data. The presets are part of the program; everything per entry
-//! comes from the data files of [`vocab::wire`]: carried in the build where the
-//! cfg `bundled` says so (natively and in debug browser builds, see `build.rs`),
-//! fetched where it does not (the release browser build), so that the wasm does not
-//! change when an entry does.
+//! comes from the data files of [`vocab::wire`], through one [`Source`] chosen when
+//! the app starts: carried in the program (natively, and in debug browser builds;
+//! see `build.rs`), or fetched (the release browser build), so that the wasm does
+//! not change when an entry does.
 //!
 //! Loaded files live for the rest of the visit: the app keeps `&'static`
 //! references to them, and a reader opens a bounded number of entries.
+
+mod carried;
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
 pub use vocab::wire::{
-    Body, Calculator, Change, EntryData, HardwareId, Index, IndexEntry, Inline, ModelId, Presets, Segment, Summary,
+    Body, Bundle, Calculator, Change, EntryData, HardwareId, Index, IndexEntry, Inline, ModelId, Presets, Segment,
+    Summary,
 };
 pub use vocab::{Chart, EntryId, Lang};
+
+use crate::platform;
 
 /// The URL path the site is served under, ending in `/` (`GLOSSARY_BASE_PATH` at
 /// build time).
@@ -27,31 +32,66 @@ pub fn presets() -> &'static Presets {
     })
 }
 
-/// Every data file, in builds that carry them: the file named by `GLOSSARY_BUNDLE`
-/// at run time (the pre-renderer of `cargo xtask dist`), else the build's own.
-#[cfg(bundled)]
-fn bundle() -> &'static vocab::wire::Bundle {
-    static BUNDLE: OnceLock<vocab::wire::Bundle> = OnceLock::new();
-    BUNDLE.get_or_init(|| {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(path) = std::env::var_os("GLOSSARY_BUNDLE") {
-            let bytes = std::fs::read(&path).unwrap_or_default();
-            return vocab::wire::decode(&bytes).unwrap_or_default();
+/// Where the data files come from.
+#[derive(Clone, Copy)]
+pub enum Source {
+    /// In the program: carried by the build (tests, `trunk serve`), or read from a
+    /// file before anything is rendered (the pre-renderer).
+    Carried(&'static Bundle),
+    /// Fetched below the base path, as the page names them (the release browser
+    /// build).
+    Fetched,
+}
+
+static SOURCE: OnceLock<Source> = OnceLock::new();
+
+impl Source {
+    /// The build's own: its data files where it carries them, else the site's.
+    pub fn of_build() -> Source {
+        carried::bundle().map_or(Source::Fetched, Source::Carried)
+    }
+
+    /// Makes this the source of every load; `false` where one was chosen already
+    /// (the first choice holds for the whole run) or the build has no choice.
+    pub fn choose(self) -> bool {
+        carried::CAN_CARRY && SOURCE.set(self).is_ok()
+    }
+
+    /// The source chosen, or the build's own where nothing was chosen (tests). The
+    /// release browser build has one choice, known when it is compiled.
+    fn get() -> Source {
+        if !carried::CAN_CARRY {
+            return Source::Fetched;
         }
-        vocab::wire::decode(include_bytes!(concat!(env!("OUT_DIR"), "/bundle.bin"))).unwrap_or_default()
-    })
-}
+        *SOURCE.get_or_init(Source::of_build)
+    }
 
-/// The data files of the build, for the pre-renderer to write: path and content.
-#[cfg(bundled)]
-pub fn files() -> impl Iterator<Item = (&'static str, &'static [u8])> {
-    bundle().files.iter().map(|(p, b)| (p.as_str(), b.as_slice()))
-}
+    /// The content of a data file.
+    async fn file(self, path: &str) -> Result<Vec<u8>, LoadError> {
+        match self {
+            Source::Carried(bundle) => bundle.file(path).map(<[u8]>::to_vec).ok_or(LoadError::NotFound),
+            Source::Fetched => platform::fetch_bytes(&format!("{BASE_PATH}{path}"))
+                .await
+                .ok_or(LoadError::Failed),
+        }
+    }
 
-/// The path of a language's index file, in builds that carry it.
-#[cfg(bundled)]
-pub fn index_path(lang: Lang) -> Option<&'static str> {
-    bundle().index_path(lang)
+    /// The path of a language's index file: in the bundle, or named by the page.
+    fn index_file(self, lang: Lang) -> Option<String> {
+        match self {
+            Source::Carried(bundle) => bundle.index_path(lang).map(str::to_string),
+            Source::Fetched => platform::meta(&vocab::names::meta_index(lang)),
+        }
+    }
+
+    /// The data file a pre-rendered entry page names, which the app reads before it
+    /// takes the page over (a carried entry is at hand already).
+    fn page_entry(self) -> Option<String> {
+        match self {
+            Source::Carried(_) => None,
+            Source::Fetched => platform::meta(vocab::names::META_ENTRY),
+        }
+    }
 }
 
 /// Why something could not be loaded.
@@ -115,68 +155,17 @@ pub fn while_hydrating(f: impl FnOnce()) {
     HYDRATING.with(|h| h.set(false));
 }
 
-/// The content of a data file: from the bundle, or fetched below the base path.
-async fn file(path: &str) -> Result<Vec<u8>, LoadError> {
-    #[cfg(bundled)]
-    {
-        bundle().file(path).map(<[u8]>::to_vec).ok_or(LoadError::NotFound)
-    }
-    #[cfg(not(bundled))]
-    {
-        fetch_bytes(&format!("{BASE_PATH}{path}"))
-            .await
-            .ok_or(LoadError::Failed)
-    }
-}
-
-/// The bytes of a file of the site, or `None` when it cannot be had.
-#[cfg(not(bundled))]
-async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
-    Some(js_sys::Uint8Array::new(&buffer).to_vec())
-}
-
-/// The content of a `<meta name>` of the page.
-#[cfg(not(bundled))]
-fn meta(name: &str) -> Option<String> {
-    let document = web_sys::window()?.document()?;
-    let el = document.query_selector(&format!("meta[name='{name}']")).ok()??;
-    el.get_attribute("content")
-}
-
-/// The path of a language's index file: named by the page in the fetching build.
-fn index_file(lang: Lang) -> Option<String> {
-    #[cfg(bundled)]
-    {
-        index_path(lang).map(str::to_string)
-    }
-    #[cfg(not(bundled))]
-    {
-        meta(&vocab::names::meta_index(lang))
-    }
-}
-
-/// A language's index, if loaded (always, in builds that carry it).
+/// A language's index, if loaded (always, where the source carries it).
 pub fn index(lang: Lang) -> Option<&'static Index> {
     if let Some(i) = STORE.with(|s| s.borrow().index(lang)) {
         return Some(i);
     }
-    #[cfg(bundled)]
-    {
-        let bytes = bundle().file(index_path(lang)?)?;
-        let index = keep(vocab::wire::decode::<Index>(bytes).ok()?);
-        STORE.with(|s| s.borrow_mut().indexes.push(index));
-        Some(index)
-    }
-    #[cfg(not(bundled))]
-    None
+    let Source::Carried(bundle) = Source::get() else {
+        return None;
+    };
+    let index = keep(vocab::wire::decode::<Index>(bundle.file(bundle.index_path(lang)?)?).ok()?);
+    STORE.with(|s| s.borrow_mut().indexes.push(index));
+    Some(index)
 }
 
 /// A language's index, loaded when first needed. Callers that ask while it is on its
@@ -214,8 +203,9 @@ pub async fn load_index(lang: Lang) -> Result<&'static Index, LoadError> {
 }
 
 async fn fetch_index(lang: Lang) -> Result<&'static Index, LoadError> {
-    let path = index_file(lang).ok_or(LoadError::Failed)?;
-    let index: Index = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
+    let source = Source::get();
+    let path = source.index_file(lang).ok_or(LoadError::Failed)?;
+    let index: Index = vocab::wire::decode(&source.file(&path).await?).map_err(|_| LoadError::Failed)?;
     Ok(keep(index))
 }
 
@@ -225,19 +215,17 @@ fn remember(data: EntryData) -> &'static EntryData {
     data
 }
 
-/// An entry, if loaded (always, in builds that carry it).
+/// An entry, if loaded (always, where the source carries it).
 pub fn entry(lang: Lang, slug: &str) -> Option<&'static EntryData> {
     if let Some(e) = STORE.with(|s| s.borrow().entry(lang, slug)) {
         return Some(e);
     }
-    #[cfg(bundled)]
-    {
-        let index = index(lang)?;
-        let file = &index.get(index.find(slug)?)?.file;
-        Some(remember(vocab::wire::decode(bundle().file(file)?).ok()?))
-    }
-    #[cfg(not(bundled))]
-    None
+    let Source::Carried(bundle) = Source::get() else {
+        return None;
+    };
+    let index = index(lang)?;
+    let file = &index.get(index.find(slug)?)?.file;
+    Some(remember(vocab::wire::decode(bundle.file(file)?).ok()?))
 }
 
 /// An entry, loaded when first needed: through its language's index.
@@ -248,39 +236,31 @@ pub async fn load_entry(lang: Lang, slug: &str) -> Result<&'static EntryData, Lo
     let index = load_index(lang).await?;
     let id = index.find(slug).ok_or(LoadError::NotFound)?;
     let path = &index.get(id).ok_or(LoadError::NotFound)?.file;
-    let data = vocab::wire::decode(&file(path).await?).map_err(|_| LoadError::Failed)?;
+    let data = vocab::wire::decode(&Source::get().file(path).await?).map_err(|_| LoadError::Failed)?;
     Ok(remember(data))
 }
 
 /// The entry a pre-rendered entry page names, loaded before the app takes the page
-/// over: `Ok(None)` on a page that is no entry.
+/// over: `Ok(None)` on a page that is no entry, or where the source carries it.
 pub async fn load_page_entry() -> Result<Option<&'static EntryData>, LoadError> {
-    #[cfg(bundled)]
-    {
-        Ok(None)
-    }
-    #[cfg(not(bundled))]
-    {
-        let Some(path) = meta(vocab::names::META_ENTRY) else {
-            return Ok(None);
-        };
-        let data = vocab::wire::decode(&file(&path).await?).map_err(|_| LoadError::Failed)?;
-        Ok(Some(remember(data)))
-    }
+    let source = Source::get();
+    let Some(path) = source.page_entry() else {
+        return Ok(None);
+    };
+    let data = vocab::wire::decode(&source.file(&path).await?).map_err(|_| LoadError::Failed)?;
+    Ok(Some(remember(data)))
 }
 
-/// An entry's prose: one string per prose segment, then the footer.
+/// An entry's prose: one string per prose segment.
 pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
     if let Some(p) = STORE.with(|s| s.borrow().prose(&entry.prose)) {
         return Some(p);
     }
-    #[cfg(bundled)]
-    {
-        let text = std::str::from_utf8(bundle().file(&entry.prose)?).ok()?;
-        Some(remember_prose(&entry.prose, text))
-    }
-    #[cfg(not(bundled))]
-    None
+    let Source::Carried(bundle) = Source::get() else {
+        return None;
+    };
+    let text = std::str::from_utf8(bundle.file(&entry.prose)?).ok()?;
+    Some(remember_prose(&entry.prose, text))
 }
 
 fn remember_prose(path: &str, text: &str) -> &'static [String] {
@@ -295,7 +275,7 @@ pub async fn load_prose(entry: &EntryData) -> Result<&'static [String], LoadErro
     if let Some(p) = prose(entry) {
         return Ok(p);
     }
-    let bytes = file(&entry.prose).await?;
+    let bytes = Source::get().file(&entry.prose).await?;
     let text = String::from_utf8(bytes).map_err(|_| LoadError::Failed)?;
     Ok(remember_prose(&entry.prose, &text))
 }
@@ -313,7 +293,7 @@ mod tests {
                 let data = entry(lang, &e.summary.slug).expect("entry file");
                 assert_eq!(data.summary, e.summary);
                 let prose = prose(data).expect("prose file");
-                assert_eq!(prose.len(), data.body.prose_segments() + 1);
+                assert_eq!(prose.len(), data.body.prose_segments());
             }
         }
         assert!(entry(Lang::En, "no-such-entry").is_none());

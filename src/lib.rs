@@ -11,6 +11,7 @@ pub mod listen;
 pub mod num;
 pub mod order;
 pub mod pages;
+pub mod platform;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod shell;
@@ -29,6 +30,9 @@ pub fn mount() {
     // Debug builds say why they panicked; release builds abort without the text.
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
+    // The data files: carried by a debug build (`trunk serve`), fetched by a release
+    // build; chosen once, here.
+    data::Source::of_build().choose();
     wasm_bindgen_futures::spawn_local(async {
         let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
         let prerendered = body.as_ref().is_some_and(|b| b.has_attribute(PRERENDERED));

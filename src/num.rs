@@ -1,7 +1,8 @@
 //! Reading decimal numbers: typed into the calculator's fields, carried in its
 //! address. In the browser the page's own parser reads them (`Number.parseFloat`),
-//! which spares the wasm Rust's float parser and its tables (14 KB gzip);
-//! natively Rust's. Both round correctly, so both read a text to the same value.
+//! which spares the wasm Rust's float parser and its tables (14 KB gzip); natively
+//! Rust's (see [`crate::platform`]). Both round correctly, so both read a text to
+//! the same value.
 
 /// Whether `s` is a plain decimal number: an optional sign, digits with at most one
 /// decimal point (at least one digit), an optional exponent. This is what both
@@ -39,11 +40,7 @@ pub fn parse_f64(s: &str) -> Option<f64> {
     if !is_decimal(s) {
         return None;
     }
-    #[cfg(target_arch = "wasm32")]
-    let v = js_sys::Number::parse_float(s);
-    #[cfg(not(target_arch = "wasm32"))]
-    let v = s.parse::<f64>().ok()?;
-    v.is_finite().then_some(v)
+    crate::platform::parse_decimal(s).filter(|v| v.is_finite())
 }
 
 #[cfg(test)]

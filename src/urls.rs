@@ -53,25 +53,7 @@ pub fn with_query(url: &str, query: &str) -> String {
 /// A value for a query string, percent-encoded as `encodeURIComponent` does: the
 /// browser's own function in the app, the same set of characters when pre-rendering.
 pub fn encode(value: &str) -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::encode_uri_component(value).into()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
-        const COMPONENT: &percent_encoding::AsciiSet = &NON_ALPHANUMERIC
-            .remove(b'-')
-            .remove(b'_')
-            .remove(b'.')
-            .remove(b'!')
-            .remove(b'~')
-            .remove(b'*')
-            .remove(b'\'')
-            .remove(b'(')
-            .remove(b')');
-        utf8_percent_encode(value, COMPONENT).to_string()
-    }
+    crate::platform::encode_uri_component(value)
 }
 
 /// How long the address may lag behind the page's state. Writing it is a trip to

@@ -2,19 +2,21 @@
 //! browser runs (Leptos renders them natively), so that every address answers 200
 //! with the full page, readable without JavaScript, and the app hydrates it.
 //!
-//! Usage: `prerender <dist> <origin>`; run by `cargo xtask dist` after trunk.
+//! Usage: `prerender <dist> <origin> <bundle>`; run by `cargo xtask dist` after trunk,
+//! with the data files it built from `content/` in the file `<bundle>`.
 
 use std::path::{Path, PathBuf};
 
 use glossary::components::calculator::charts::{svg::static_svg, ChartData};
-use glossary::data::{self, EntryData, Lang, BASE_PATH};
-use glossary::shell::{chart_box, replace_once, with_lang};
+use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
+use glossary::shell::chart_box;
 use glossary::{urls, App, PRERENDERED};
 use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
 use vocab::offline::offline_texts;
+use vocab::shell::Shell;
 
 /// One file of the site.
 struct Page {
@@ -64,7 +66,7 @@ fn pages() -> Result<Vec<Page>, String> {
             kind: "website",
             entry: None,
         });
-        let index = data::index(lang).ok_or("the build carries no index")?;
+        let index = data::index(lang).ok_or("the bundle has no index")?;
         for e in &index.entries {
             let slug = &e.summary.slug;
             let entry = data::entry(lang, slug).ok_or_else(|| format!("no data file for {slug}"))?;
@@ -107,7 +109,7 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
             .report()
             .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
         for chart in &calc.charts {
-            let at = chart_box(&html, &format!("c{i}-{}", chart.id()))?;
+            let at = chart_box(&html, &names::chart_key(i, chart.id()))?;
             let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
             html.insert_str(at, &svg);
         }
@@ -120,7 +122,7 @@ const OG_IMAGE: &str = "public/og-image.png";
 
 /// The page's own head: title, description, canonical and alternate addresses,
 /// Open Graph, and the data files the app reads (an entry page preloads its own).
-fn head(page: &Page, origin: &str) -> Html {
+fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
     let url = format!("{origin}{}", page.path);
     let meta = |h: &mut Html, key: &'static str, name: &str, content: &str| {
         h.text("\n    ")
@@ -169,7 +171,7 @@ fn head(page: &Page, origin: &str) -> Html {
         ] {
             meta(h, "name", key, value);
         }
-        data_links(h);
+        data_links(h, bundle);
         // Offline reading: registers the service worker and runs the action of the
         // footer; a file of its own (scripts are allowed from the site's path only).
         let script = format!("{BASE_PATH}{OFFLINE_SCRIPT}");
@@ -253,9 +255,9 @@ fn offline_action() -> Html {
 }
 
 /// The `<meta>` tags naming each language's index file.
-fn data_links(h: &mut Html) {
+fn data_links(h: &mut Html, bundle: &Bundle) {
     for lang in Lang::ALL {
-        if let Some(path) = data::index_path(lang) {
+        if let Some(path) = bundle.index_path(lang) {
             h.text("\n    ").void(
                 "meta",
                 &[("name", Some(&names::meta_index(lang))), ("content", Some(path))],
@@ -272,20 +274,13 @@ fn entry_file(entry: &EntryData) -> String {
         .unwrap_or_default()
 }
 
-/// The trunk shell with this page's head and body.
-fn fill(shell: &str, page: &Page, body: &str, origin: &str) -> Result<String, String> {
-    let title_start = shell.find("<title>").ok_or("the shell has no <title>")?;
-    let title_end = shell.find("</title>").ok_or("the shell has no </title>")? + "</title>".len();
-    let body_start = shell.find("<body").ok_or("the shell has no <body>")?;
-    let body_end = shell.rfind("</body>").ok_or("the shell has no </body>")?;
-    Ok(format!(
-        "{}{}{}<body {PRERENDERED}>{body}{}{}",
-        with_lang(&shell[..title_start], page.lang)?,
-        head(page, origin).as_str(),
-        &shell[title_end..body_start],
-        offline_action().as_str(),
-        &shell[body_end..]
-    ))
+/// The trunk shell with this page's language, head and body.
+fn fill(shell: &Shell, page: &Page, body: &str, origin: &str, bundle: &Bundle) -> Result<String, String> {
+    Ok(shell
+        .with_lang(page.lang)?
+        .with_title(head(page, origin, bundle).as_str())?
+        .with_body(PRERENDERED, &format!("{body}{}", offline_action().as_str()))?
+        .into_string())
 }
 
 fn sitemap(pages: &[Page], origin: &str) -> String {
@@ -325,11 +320,15 @@ fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn run(dist: &Path, origin: &str) -> Result<usize, String> {
+fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, String> {
     let shell_path = dist.join("index.html");
-    let shell = std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?;
-    if shell.contains(PRERENDERED) {
+    let shell = Shell::new(std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?);
+    if shell.as_str().contains(PRERENDERED) {
         return Err("dist/index.html is already pre-rendered: build with trunk first".into());
+    }
+    // Every page is rendered from this bundle: the app's one source of data files.
+    if !Source::Carried(bundle).choose() {
+        return Err("the app chose its data files before the pre-renderer could".into());
     }
     let pages = pages()?;
     for page in &pages {
@@ -337,16 +336,16 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
         if let Some(entry) = page.entry {
             body = add_charts(body, entry)?;
         }
-        write(dist, &page.file, fill(&shell, page, &body, origin)?.as_bytes())?;
+        write(dist, &page.file, fill(&shell, page, &body, origin, bundle)?.as_bytes())?;
     }
     // The data files: what the app fetches beyond a page (index, entries, prose).
-    for (path, bytes) in data::files() {
+    for (path, bytes) in &bundle.files {
         write(dist, path, bytes)?;
     }
     // Anything else: the app renders the not-found page; without JavaScript, a note.
     let head = build(|h| {
         h.void("meta", &[("name", Some("robots")), ("content", Some("noindex"))]);
-        data_links(h);
+        data_links(h, bundle);
         h.text("\n    ").el_text(
             "title",
             &[],
@@ -357,12 +356,8 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
             ),
         );
     });
-    let not_found = replace_once(
-        &with_lang(&shell, Lang::En)?,
-        "<title>Glossary of LLM inference</title>",
-        head.as_str(),
-    )?;
-    write(dist, "404.html", not_found.as_bytes())?;
+    let not_found = shell.with_lang(Lang::En)?.with_title(head.as_str())?;
+    write(dist, "404.html", not_found.as_str().as_bytes())?;
     write(dist, "sitemap.xml", sitemap(&pages, origin).as_bytes())?;
     let robots = format!(
         "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\n\
@@ -372,13 +367,21 @@ fn run(dist: &Path, origin: &str) -> Result<usize, String> {
     Ok(pages.len())
 }
 
+/// The data files in the file `path`, kept for the rest of the run.
+fn read_bundle(path: &Path) -> Result<&'static Bundle, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bundle: Bundle = vocab::wire::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(bundle)))
+}
+
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(dist), Some(origin)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prerender <dist> <origin, e.g. https://owner.github.io>");
+    let [dist, origin, bundle] = args.as_slice() else {
+        eprintln!("usage: prerender <dist> <origin, e.g. https://owner.github.io> <bundle of data files>");
         return std::process::ExitCode::FAILURE;
     };
-    match run(&PathBuf::from(dist), origin.trim_end_matches('/')) {
+    let done = read_bundle(Path::new(bundle)).and_then(|b| run(&PathBuf::from(dist), origin.trim_end_matches('/'), b));
+    match done {
         Ok(n) => {
             eprintln!("prerender: {n} pages, data files, 404.html, sitemap.xml and robots.txt written to {dist}");
             std::process::ExitCode::SUCCESS

@@ -2,6 +2,7 @@
 //! in the browser they follow the page after each navigation.
 
 use leptos::prelude::*;
+use vocab::names;
 
 use crate::data::Lang;
 
@@ -25,7 +26,7 @@ pub fn use_head(title: String, lang: Lang) {
             request_animation_frame(|| {
                 let main = web_sys::window()
                     .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id("main"))
+                    .and_then(|d| d.get_element_by_id(names::MAIN))
                     .and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok());
                 if let Some(main) = main {
                     let options = web_sys::FocusOptions::new();

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
+use vocab::names;
 use wasm_bindgen::JsCast;
 
 use crate::components::search::Search;
@@ -123,7 +124,7 @@ fn aim(
 
 /// Moves the focus to the page's main content.
 fn skip_to_main(ev: leptos::ev::MouseEvent) {
-    if move_focus_to("main") {
+    if move_focus_to(names::MAIN) {
         ev.prevent_default();
     }
 }
@@ -190,7 +191,7 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     view! {
         // The page's own path: a bare `#main` would resolve against `<base>` and leave
         // the page. With the app running, the focus moves to the content directly.
-        <a class="skip-link" href=move || format!("{}#main", location.pathname.get()) on:click=skip_to_main>
+        <a class="skip-link" href=move || format!("{}#{}", location.pathname.get(), names::MAIN) on:click=skip_to_main>
             {t.skip_to_content}
         </a>
         <header class="site-header">

@@ -4,14 +4,14 @@
 //! Escape, when the pointer leaves or when the focus moves on.
 
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
 use crate::data::{index, load_index, Summary};
 use crate::listen::on_window;
 use crate::urls;
 use vocab::names;
-
-const ID: &str = "xref-preview";
 
 /// The entry a link points to, from its address (`{base}{lang}/{slug}?…`), if its
 /// language's index is loaded; `Err` with the language where it is not yet.
@@ -34,29 +34,34 @@ fn xref_selector() -> String {
     format!("article a.{}", names::XREF)
 }
 
-fn tooltip() -> Option<web_sys::HtmlElement> {
-    web_sys::window()?
-        .document()?
-        .get_element_by_id(ID)?
-        .dyn_into::<web_sys::HtmlElement>()
-        .ok()
+/// The tooltip: its elements, found once, and the link it describes.
+struct Preview {
+    tip: web_sys::HtmlElement,
+    term: web_sys::Element,
+    short: web_sys::Element,
+    described: RefCell<Option<web_sys::Element>>,
 }
 
-/// The link whose preview is open.
-fn described() -> Option<web_sys::Element> {
-    web_sys::window()?
-        .document()?
-        .query_selector(&format!("[aria-describedby='{ID}']"))
-        .ok()
-        .flatten()
-}
-
-fn hide() {
-    if let Some(a) = described() {
-        let _ = a.remove_attribute("aria-describedby");
+impl Preview {
+    fn resolve(tip: web_sys::HtmlElement) -> Option<Preview> {
+        Some(Preview {
+            term: tip.query_selector("strong").ok()??,
+            short: tip.query_selector("span").ok()??,
+            tip,
+            described: RefCell::new(None),
+        })
     }
-    if let Some(tip) = tooltip() {
-        tip.set_hidden(true);
+
+    /// Whether the preview describes `a`.
+    fn describes(&self, a: &web_sys::Element) -> bool {
+        self.described.borrow().as_ref() == Some(a)
+    }
+
+    fn hide(&self) {
+        if let Some(a) = self.described.borrow_mut().take() {
+            let _ = a.remove_attribute("aria-describedby");
+        }
+        self.tip.set_hidden(true);
     }
 }
 
@@ -69,7 +74,7 @@ fn still_wanted(a: &web_sys::Element) -> bool {
     focused || a.matches(":hover").unwrap_or(false)
 }
 
-fn show(a: web_sys::Element) {
+fn show(p: Rc<Preview>, a: web_sys::Element) {
     let href = a
         .get_attribute(names::XREF_BASE_ATTR)
         .or_else(|| a.get_attribute("href"))
@@ -80,25 +85,24 @@ fn show(a: web_sys::Element) {
         Some(Err(lang)) => {
             leptos::task::spawn_local(async move {
                 if load_index(lang).await.is_ok() && still_wanted(&a) {
-                    show(a);
+                    show(p, a);
                 }
             });
             return;
         }
         None => return,
     };
-    let (Some(window), Some(tip)) = (web_sys::window(), tooltip()) else {
+    let Some(window) = web_sys::window() else {
         return;
     };
-    if described().as_ref() == Some(&a) {
+    if p.describes(&a) {
         return;
     }
-    hide();
+    p.hide();
+    let tip = &p.tip;
     let _ = tip.set_attribute("lang", lang.code());
-    if let (Ok(Some(term)), Ok(Some(short))) = (tip.query_selector("strong"), tip.query_selector("span")) {
-        term.set_text_content(Some(&e.term));
-        short.set_text_content(Some(&e.short));
-    }
+    p.term.set_text_content(Some(&e.term));
+    p.short.set_text_content(Some(&e.short));
     let r = a.get_bounding_client_rect();
     let (sx, sy) = (window.scroll_x().unwrap_or(0.0), window.scroll_y().unwrap_or(0.0));
     let width = window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(800.0);
@@ -107,51 +111,64 @@ fn show(a: web_sys::Element) {
     let style = tip.style();
     let _ = style.set_property("left", &format!("{left}px"));
     let _ = style.set_property("top", &format!("{}px", r.bottom() + sy));
-    let _ = a.set_attribute("aria-describedby", ID);
+    let _ = a.set_attribute("aria-describedby", names::XREF_PREVIEW);
     tip.set_hidden(false);
+    *p.described.borrow_mut() = Some(a);
 }
 
 /// The tooltip, and the listeners that open and close it.
 #[component]
 pub fn LinkPreviews() -> impl IntoView {
+    let tip = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        on_window(&["mouseover", "focusin", "mouseout", "focusout", "keydown"], |ev| {
-            match ev.type_().as_str() {
-                "mouseover" | "focusin" => {
-                    if let Some(a) = closest(ev.target(), &xref_selector()) {
-                        show(a);
+        let Some(p) = tip.get().and_then(|t| Preview::resolve(t.into())) else {
+            return;
+        };
+        let p = Rc::new(p);
+        on_window(
+            &["mouseover", "focusin", "mouseout", "focusout", "keydown"],
+            move |ev| {
+                let within = |target: Option<web_sys::EventTarget>| {
+                    let node = target.and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+                    node.is_some_and(|n| p.tip.contains(Some(&n)))
+                };
+                match ev.type_().as_str() {
+                    "mouseover" | "focusin" => {
+                        if let Some(a) = closest(ev.target(), &xref_selector()) {
+                            show(Rc::clone(&p), a);
+                        }
+                    }
+                    "mouseout" => {
+                        if closest(ev.target(), &xref_selector()).is_none() && !within(ev.target()) {
+                            return;
+                        }
+                        // Moving between the link and its preview keeps it open.
+                        let to = ev.dyn_ref::<web_sys::MouseEvent>().and_then(|m| m.related_target());
+                        let staying =
+                            within(to.clone()) || closest(to, &xref_selector()).is_some_and(|a| p.describes(&a));
+                        if !staying {
+                            p.hide();
+                        }
+                    }
+                    "focusout" => {
+                        if closest(ev.target(), &xref_selector()).is_some() {
+                            p.hide();
+                        }
+                    }
+                    _ => {
+                        let escape = ev
+                            .dyn_ref::<web_sys::KeyboardEvent>()
+                            .is_some_and(|k| k.key() == "Escape");
+                        if escape {
+                            p.hide();
+                        }
                     }
                 }
-                "mouseout" => {
-                    if closest(ev.target(), &format!("{}, #{ID}", xref_selector())).is_none() {
-                        return;
-                    }
-                    // Moving between the link and its preview keeps it open.
-                    let to = ev.dyn_ref::<web_sys::MouseEvent>().and_then(|m| m.related_target());
-                    let staying = closest(to.clone(), &format!("#{ID}")).is_some()
-                        || closest(to, &xref_selector()).is_some_and(|a| described().as_ref() == Some(&a));
-                    if !staying {
-                        hide();
-                    }
-                }
-                "focusout" => {
-                    if closest(ev.target(), &xref_selector()).is_some() {
-                        hide();
-                    }
-                }
-                _ => {
-                    let escape = ev
-                        .dyn_ref::<web_sys::KeyboardEvent>()
-                        .is_some_and(|k| k.key() == "Escape");
-                    if escape {
-                        hide();
-                    }
-                }
-            }
-        });
+            },
+        );
     });
     view! {
-        <div id=ID class="xref-preview" role="tooltip" hidden>
+        <div id=names::XREF_PREVIEW class=names::XREF_PREVIEW role="tooltip" hidden node_ref=tip>
             <strong></strong>
             " "
             <span></span>

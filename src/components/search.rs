@@ -14,6 +14,7 @@ use crate::data::{index, load_index, Index, Lang};
 use crate::listen::{on, on_window};
 use crate::search::{search, Hit};
 use crate::urls;
+use vocab::names;
 
 /// How many results the list shows at most.
 const SHOWN: usize = 12;
@@ -32,6 +33,56 @@ fn by_id(id: &str) -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(id)
 }
 
+/// The search box: writes its markup, and holds the elements it wrote, found once
+/// when the markup is in the page.
+struct SearchBox {
+    root: web_sys::Element,
+    input: web_sys::HtmlInputElement,
+    panel: web_sys::Element,
+    status: web_sys::Element,
+    list: web_sys::Element,
+    other: web_sys::Element,
+    both: web_sys::HtmlInputElement,
+}
+
+impl SearchBox {
+    /// The box's elements below `root`, which holds its markup.
+    fn resolve(root: web_sys::Element) -> Option<SearchBox> {
+        let panel = by_id(names::SEARCH_PANEL)?;
+        let both = panel.query_selector("input[type=checkbox]").ok()??.dyn_into().ok()?;
+        Some(SearchBox {
+            input: by_id(names::SEARCH_INPUT)?.dyn_into().ok()?,
+            status: by_id(names::SEARCH_STATUS)?,
+            list: by_id(names::SEARCH_RESULTS)?,
+            other: by_id(names::SEARCH_OTHER)?,
+            panel,
+            both,
+            root,
+        })
+    }
+
+    /// Whether `target` is inside the box.
+    fn holds(&self, target: Option<web_sys::EventTarget>) -> bool {
+        let node = target.and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+        node.is_some_and(|n| self.root.contains(Some(&n)))
+    }
+
+    /// Whether `target` is inside the list of results.
+    fn in_results(&self, target: Option<&web_sys::Element>) -> bool {
+        target.is_some_and(|t| self.list.contains(Some(&**t)))
+    }
+}
+
+/// Whether `el` is `node`.
+fn is(el: &web_sys::Element, node: &web_sys::Node) -> bool {
+    el.is_same_node(Some(node))
+}
+
+/// The id of result `i`.
+fn option_id(i: usize) -> String {
+    format!("{}{i}", names::SEARCH_OPTION)
+}
+
 /// The options as markup.
 fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
     let t = texts(lang);
@@ -41,7 +92,7 @@ fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
                 continue;
             };
             let e_lang = hit.entry.lang;
-            let (id, href) = (format!("search-option-{i}"), urls::entry(e_lang, &e.summary.slug));
+            let (id, href) = (option_id(i), urls::entry(e_lang, &e.summary.slug));
             let selected = if active == Some(i) { "true" } else { "false" };
             h.el("li", &[("role", Some("none"))], |h| {
                 let attrs = [
@@ -112,31 +163,20 @@ fn languages(st: &State, lang: Lang) -> Vec<Lang> {
     }
 }
 
-fn input() -> Option<web_sys::HtmlInputElement> {
-    by_id("search-input")?.dyn_into().ok()
-}
-
 /// Writes the state into the page: results, status, the panel and the field's
 /// ARIA state.
-fn render(st: &mut State, lang: Lang) {
+fn render(b: &SearchBox, st: &mut State, lang: Lang) {
     let t = texts(lang);
     let indexes: Option<Vec<&'static Index>> = languages(st, lang).into_iter().map(index).collect();
     let loading = indexes.is_none();
     let hits = indexes.map(|i| search(&st.query, &i)).unwrap_or_default();
     st.count = hits.len().min(SHOWN);
     st.active = st.active.filter(|i| *i < st.count);
-    let (Some(input), Some(panel), Some(status), Some(list)) = (
-        by_id("search-input"),
-        by_id("search-panel"),
-        by_id("search-status"),
-        by_id("search-results"),
-    ) else {
-        return;
-    };
+    let (input, panel, status, list) = (&b.input, &b.panel, &b.status, &b.list);
     let _ = input.set_attribute("aria-expanded", if st.open { "true" } else { "false" });
     match st.active.filter(|_| st.open) {
         Some(i) => {
-            let _ = input.set_attribute("aria-activedescendant", &format!("search-option-{i}"));
+            let _ = input.set_attribute("aria-activedescendant", &option_id(i));
         }
         None => {
             let _ = input.remove_attribute("aria-activedescendant");
@@ -163,30 +203,23 @@ fn render(st: &mut State, lang: Lang) {
         Some(other) if hits.is_empty() && !st.both && !st.query.trim().is_empty() => search(&st.query, &[other]).len(),
         _ => 0,
     };
-    if let Some(offer) = by_id("search-other") {
-        let _ = offer.toggle_attribute_with_force("hidden", elsewhere == 0);
-        if elsewhere > 0 {
-            offer.set_text_content(Some(&(t.search_other_language)(elsewhere)));
-        }
+    let _ = b.other.toggle_attribute_with_force("hidden", elsewhere == 0);
+    if elsewhere > 0 {
+        b.other.set_text_content(Some(&(t.search_other_language)(elsewhere)));
     }
 }
 
 /// Searches both languages, as the checkbox does.
-fn search_both(st: &mut State) {
+fn search_both(b: &SearchBox, st: &mut State) {
     st.both = true;
-    let checkbox = by_id("search-panel")
-        .and_then(|p| p.query_selector("input[type=checkbox]").ok().flatten())
-        .and_then(|c| c.dyn_into::<web_sys::HtmlInputElement>().ok());
     // The focus stays on the button, inside the search: moving it from here would
     // re-enter the listener while the state is borrowed.
-    if let Some(c) = checkbox {
-        c.set_checked(true);
-    }
+    b.both.set_checked(true);
 }
 
 /// Loads the indexes the search needs that are not loaded yet (on the first focus,
 /// keystroke or change of languages), then shows the results.
-fn load(state: &Rc<RefCell<State>>, lang: Lang) {
+fn load(b: &Rc<SearchBox>, state: &Rc<RefCell<State>>, lang: Lang) {
     // Once the reader types, the other language's index too: a query without hits
     // here offers its hits there.
     let typed = !state.borrow().query.trim().is_empty();
@@ -196,24 +229,24 @@ fn load(state: &Rc<RefCell<State>>, lang: Lang) {
         .filter(|l| index(*l).is_none())
         .collect();
     for l in missing {
-        let state = Rc::clone(state);
+        let (b, state) = (Rc::clone(b), Rc::clone(state));
         leptos::task::spawn_local(async move {
             let failed = load_index(l).await.is_err();
             let mut st = state.borrow_mut();
             st.failed |= failed;
-            render(&mut st, lang);
+            render(&b, &mut st, lang);
         });
     }
 }
 
 /// Handles an event inside the search box. Returns the link to follow, which the
 /// caller clicks once the state is no longer borrowed (the click comes back here).
-fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::HtmlElement> {
+fn handle(b: &SearchBox, ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::HtmlElement> {
     let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let in_field = target.as_ref().is_some_and(|t| t.id() == "search-input");
+    let in_field = target.as_ref().is_some_and(|t| is(t, &b.input));
     match ev.type_().as_str() {
         "input" if in_field => {
-            st.query = input().map(|i| i.value()).unwrap_or_default();
+            st.query = b.input.value();
             st.active = None;
             st.open = true;
         }
@@ -226,35 +259,29 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
         "focusout" => {
             // Close when the focus leaves the search, not when it moves inside it.
             let to = ev.dyn_ref::<web_sys::FocusEvent>().and_then(|f| f.related_target());
-            let inside = to
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|t| t.closest(".search").ok().flatten().is_some());
-            if inside {
+            if b.holds(to) {
                 return None;
             }
             st.open = false;
         }
         // Keep the focus in the field until a link is followed.
         "mousedown" => {
-            if target.is_some_and(|t| t.closest("#search-results").ok().flatten().is_some()) {
+            if b.in_results(target.as_ref()) {
                 ev.prevent_default();
             }
             return None;
         }
-        "click" if target.as_ref().is_some_and(|t| t.id() == "search-other") => search_both(st),
+        "click" if target.as_ref().is_some_and(|t| is(t, &b.other)) => search_both(b, st),
         // A followed link: the router opens it; the box closes and empties.
         "click" => {
-            if target.is_some_and(|t| t.closest("#search-results a").ok().flatten().is_some()) {
+            let link = target.and_then(|t| t.closest("a").ok().flatten());
+            if b.in_results(link.as_ref()) {
                 *st = State {
                     both: st.both,
                     ..State::default()
                 };
-                if let Some(i) = input() {
-                    i.set_value("");
-                }
-                if let Some(panel) = by_id("search-panel") {
-                    let _ = panel.set_attribute("hidden", "");
-                }
+                b.input.set_value("");
+                let _ = b.panel.set_attribute("hidden", "");
             }
             return None;
         }
@@ -276,7 +303,7 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
                 "Enter" if n > 0 => {
                     ev.prevent_default();
                     let i = st.active.unwrap_or(0);
-                    return by_id(&format!("search-option-{i}")).and_then(|el| el.dyn_into().ok());
+                    return by_id(&option_id(i)).and_then(|el| el.dyn_into().ok());
                 }
                 "Escape" => {
                     // The field's own Escape (clearing it at once) would skip the first step.
@@ -287,9 +314,7 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
                     } else {
                         st.query.clear();
                         st.active = None;
-                        if let Some(i) = input() {
-                            i.set_value("");
-                        }
+                        b.input.set_value("");
                     }
                 }
                 _ => return None,
@@ -297,82 +322,84 @@ fn handle(ev: &web_sys::Event, st: &mut State, lang: Lang) -> Option<web_sys::Ht
         }
         _ => return None,
     }
-    render(st, lang);
+    render(b, st, lang);
     None
 }
 
-/// The box's markup, the same pre-rendered and in the app.
-fn markup(lang: Lang) -> Html {
-    let t = texts(lang);
-    build(|h| {
-        h.el_text(
-            "label",
-            &[("class", Some("visually-hidden")), ("for", Some("search-input"))],
-            t.search_label,
-        );
-        h.void(
-            "input",
-            &[
-                ("id", Some("search-input")),
-                ("type", Some("search")),
-                ("role", Some("combobox")),
-                ("autocomplete", Some("off")),
-                ("spellcheck", Some("false")),
-                ("aria-autocomplete", Some("list")),
-                ("aria-controls", Some("search-results")),
-                ("aria-describedby", Some("search-status")),
-                ("aria-expanded", Some("false")),
-                ("placeholder", Some(t.search_placeholder)),
-            ],
-        );
-        h.el_text(
-            "kbd",
-            &[("class", Some("search-key")), ("aria-hidden", Some("true"))],
-            "/",
-        );
-        h.el(
-            "div",
-            &[
-                ("id", Some("search-panel")),
-                ("class", Some("search-panel")),
-                ("hidden", Some("")),
-            ],
-            |h| {
-                h.el("label", &[("class", Some("search-both"))], |h| {
-                    h.void("input", &[("type", Some("checkbox"))]);
-                    h.text(" ").text(t.search_both);
-                });
-                h.el_text(
-                    "p",
-                    &[
-                        ("id", Some("search-status")),
-                        ("class", Some("search-status")),
-                        ("aria-live", Some("polite")),
-                    ],
-                    t.search_hint,
-                );
-                h.el_text(
-                    "button",
-                    &[
-                        ("id", Some("search-other")),
-                        ("type", Some("button")),
-                        ("class", Some("search-other")),
-                        ("hidden", Some("")),
-                    ],
-                    "",
-                );
-                h.el_text(
-                    "ul",
-                    &[
-                        ("id", Some("search-results")),
-                        ("role", Some("listbox")),
-                        ("aria-label", Some(t.search_label)),
-                    ],
-                    "",
-                );
-            },
-        );
-    })
+impl SearchBox {
+    /// The box's markup, the same pre-rendered and in the app.
+    fn markup(lang: Lang) -> Html {
+        let t = texts(lang);
+        build(|h| {
+            h.el_text(
+                "label",
+                &[("class", Some("visually-hidden")), ("for", Some(names::SEARCH_INPUT))],
+                t.search_label,
+            );
+            h.void(
+                "input",
+                &[
+                    ("id", Some(names::SEARCH_INPUT)),
+                    ("type", Some("search")),
+                    ("role", Some("combobox")),
+                    ("autocomplete", Some("off")),
+                    ("spellcheck", Some("false")),
+                    ("aria-autocomplete", Some("list")),
+                    ("aria-controls", Some(names::SEARCH_RESULTS)),
+                    ("aria-describedby", Some(names::SEARCH_STATUS)),
+                    ("aria-expanded", Some("false")),
+                    ("placeholder", Some(t.search_placeholder)),
+                ],
+            );
+            h.el_text(
+                "kbd",
+                &[("class", Some("search-key")), ("aria-hidden", Some("true"))],
+                "/",
+            );
+            h.el(
+                "div",
+                &[
+                    ("id", Some(names::SEARCH_PANEL)),
+                    ("class", Some(names::SEARCH_PANEL)),
+                    ("hidden", Some("")),
+                ],
+                |h| {
+                    h.el("label", &[("class", Some("search-both"))], |h| {
+                        h.void("input", &[("type", Some("checkbox"))]);
+                        h.text(" ").text(t.search_both);
+                    });
+                    h.el_text(
+                        "p",
+                        &[
+                            ("id", Some(names::SEARCH_STATUS)),
+                            ("class", Some(names::SEARCH_STATUS)),
+                            ("aria-live", Some("polite")),
+                        ],
+                        t.search_hint,
+                    );
+                    h.el_text(
+                        "button",
+                        &[
+                            ("id", Some(names::SEARCH_OTHER)),
+                            ("type", Some("button")),
+                            ("class", Some(names::SEARCH_OTHER)),
+                            ("hidden", Some("")),
+                        ],
+                        "",
+                    );
+                    h.el_text(
+                        "ul",
+                        &[
+                            ("id", Some(names::SEARCH_RESULTS)),
+                            ("role", Some("listbox")),
+                            ("aria-label", Some(t.search_label)),
+                        ],
+                        "",
+                    );
+                },
+            );
+        })
+    }
 }
 
 /// The search box: static markup with one listener, which keeps the bundle small.
@@ -381,6 +408,12 @@ pub fn Search(lang: Lang) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let Some(root) = root.get() else { return };
+        let root: web_sys::Element = root.into();
+        let Some(b) = SearchBox::resolve(root.clone()) else {
+            return;
+        };
+        let b = Rc::new(b);
+        let input = b.input.clone();
         let state = Rc::new(RefCell::new(State::default()));
         on(
             root.into(),
@@ -398,10 +431,10 @@ pub fn Search(lang: Lang) -> impl IntoView {
                 // change as the offer hides itself) finds the state in use: the
                 // handling under way covers it.
                 let Ok(mut st) = state.try_borrow_mut() else { return };
-                let follow = handle(&ev, &mut st, lang);
+                let follow = handle(&b, &ev, &mut st, lang);
                 drop(st);
                 if matches!(ev.type_().as_str(), "focusin" | "input" | "change") {
-                    load(&state, lang);
+                    load(&b, &state, lang);
                 }
                 if let Some(link) = follow {
                     link.click();
@@ -409,17 +442,15 @@ pub fn Search(lang: Lang) -> impl IntoView {
             },
         );
         // `/` anywhere but in a text field focuses the box.
-        on_window(&["keydown"], |ev| {
+        on_window(&["keydown"], move |ev| {
             let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
                 return;
             };
             if k.key() == "/" && !k.ctrl_key() && !k.meta_key() && !k.alt_key() && !typing(&ev) {
-                if let Some(i) = input() {
-                    ev.prevent_default();
-                    let _ = i.focus();
-                }
+                ev.prevent_default();
+                let _ = input.focus();
             }
         });
     });
-    view! { <div class="search" role="search" node_ref=root inner_html=markup(lang).into_string()></div> }
+    view! { <div class="search" role="search" node_ref=root inner_html=SearchBox::markup(lang).into_string()></div> }
 }

@@ -2,10 +2,11 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
+use std::cell::RefCell;
+use std::rc::Rc;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
-use wasm_bindgen::JsCast;
 
 use crate::components::calculator::state::{decode, CalcState};
 use crate::components::calculator::CalculatorView;
@@ -15,6 +16,7 @@ use crate::components::preview::LinkPreviews;
 use crate::data::{self, presets, Body, EntryData, Lang, LoadError, Segment};
 use crate::dom::elements;
 use crate::listen::on;
+use crate::pages::load::{loaded, Waiting};
 use crate::pages::not_found::NotFound;
 use crate::urls;
 
@@ -39,30 +41,11 @@ pub fn EntryPage() -> impl IntoView {
 /// An entry opened inside the app: its data file is fetched, then it shows.
 #[component]
 fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
-    let t = texts(lang);
-    let loaded = RwSignal::new(None::<Result<&'static EntryData, LoadError>>);
-    leptos::task::spawn_local(async move {
-        let result = data::load_entry(lang, &slug).await;
-        // The reader may have moved on; the signal is gone with the page then.
-        let _ = loaded.try_set(Some(result));
-    });
-    move || match loaded.get() {
+    let entry = loaded(async move { data::load_entry(lang, &slug).await });
+    move || match entry.get() {
         Some(Ok(data)) => view! { <EntryView lang data/> }.into_any(),
         Some(Err(LoadError::NotFound)) => view! { <NotFound lang=Some(lang)/> }.into_any(),
-        Some(Err(LoadError::Failed)) => view! {
-            <SiteHeader lang switch=None/>
-            <main id="main" tabindex="-1" class="entry">
-                <p class="notice error" role="alert">{t.page_failed}</p>
-            </main>
-        }
-        .into_any(),
-        None => view! {
-            <SiteHeader lang switch=None/>
-            <main id="main" tabindex="-1" class="entry" aria-busy="true">
-                <p class="notice loading" role="status">{t.loading}</p>
-            </main>
-        }
-        .into_any(),
+        waiting => view! { <Waiting lang class="entry" switch=None failed=waiting.is_some()/> }.into_any(),
     }
 }
 
@@ -71,7 +54,7 @@ fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
 enum Prose {
     /// Not loaded yet, or already on the page (put there by the pre-renderer).
     Pending,
-    /// The segments, then the footer.
+    /// The segments.
     Ready(&'static [String]),
     /// The prose file could not be loaded.
     Failed,
@@ -88,18 +71,54 @@ impl Prose {
     }
 }
 
-/// Writes the live values into the prose and carries the calculator's query
-/// string into links to other entries.
-fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, lang: Lang, query: &str) {
-    let (scenario, _) = state.valid.get_untracked();
-    let attr = names::INLINE_VALUE_ATTR;
-    let flash = reader_is_editing();
-    for el in elements(article, &format!("[{attr}]")) {
-        let index = el.get_attribute(attr).and_then(|v| v.parse::<usize>().ok());
-        if let Some(text) = index
-            .and_then(|k| body.inline.get(k))
-            .and_then(|v| v.text(&scenario, presets(), lang))
-        {
+/// The prose's live parts: its inline values and its links to other entries (the
+/// footer's related terms among them), found once the prose is in the page and then
+/// fed by the main calculator's state.
+struct LiveProse {
+    /// Each inline value's span and its position in the entry's inline values.
+    values: Vec<(web_sys::Element, usize)>,
+    /// Each cross-reference and its own address, before any state is carried into it.
+    xrefs: Vec<(web_sys::Element, String)>,
+}
+
+impl LiveProse {
+    /// The live parts in `article`.
+    fn resolve(article: &web_sys::Element) -> LiveProse {
+        let attr = names::INLINE_VALUE_ATTR;
+        let values = elements(article, &format!("[{attr}]"))
+            .into_iter()
+            .filter_map(|el| {
+                let k = el.get_attribute(attr)?.parse::<usize>().ok()?;
+                Some((el, k))
+            })
+            .collect();
+        let xrefs = elements(article, &format!("a.{}", names::XREF))
+            .into_iter()
+            .map(|a| {
+                // Kept on the link too: its preview reads the entry it points to there.
+                let base = match a.get_attribute(names::XREF_BASE_ATTR) {
+                    Some(h) => h,
+                    None => {
+                        let h = a.get_attribute("href").unwrap_or_default();
+                        let _ = a.set_attribute(names::XREF_BASE_ATTR, &h);
+                        h
+                    }
+                };
+                (a, base)
+            })
+            .collect();
+        LiveProse { values, xrefs }
+    }
+
+    /// Writes the live values and carries the calculator's query string into the
+    /// links to other entries.
+    fn update(&self, body: &Body, state: &CalcState, lang: Lang, query: &str) {
+        let (scenario, _) = state.valid.get_untracked();
+        let flash = reader_is_editing();
+        for (el, k) in &self.values {
+            let Some(text) = body.inline.get(*k).and_then(|v| v.text(&scenario, presets(), lang)) else {
+                continue;
+            };
             if el.text_content().as_deref() != Some(text.as_str()) {
                 el.set_text_content(Some(&text));
                 if flash {
@@ -112,18 +131,10 @@ fn update_prose(article: &web_sys::HtmlElement, body: &Body, state: &CalcState, 
                 }
             }
         }
-    }
-    for a in elements(article, &format!("a.{}", names::XREF)) {
-        let base = match a.get_attribute(names::XREF_BASE_ATTR) {
-            Some(h) => h,
-            None => {
-                let h = a.get_attribute("href").unwrap_or_default();
-                let _ = a.set_attribute(names::XREF_BASE_ATTR, &h);
-                h
+        for (a, base) in &self.xrefs {
+            if let Some(href) = urls::carried_into(base, query) {
+                let _ = a.set_attribute("href", &href);
             }
-        };
-        if let Some(href) = urls::carried_into(&base, query) {
-            let _ = a.set_attribute("href", &href);
         }
     }
 }
@@ -135,7 +146,7 @@ fn reader_is_editing() -> bool {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.active_element())
-        .and_then(|el| el.closest(".calculator").ok().flatten())
+        .and_then(|el| el.closest(&format!(".{}", names::CALCULATOR)).ok().flatten())
         .is_some()
 }
 
@@ -177,7 +188,7 @@ fn prose_signal(data: &'static EntryData, article: NodeRef<leptos::html::Article
         }
         let on_page = article
             .get_untracked()
-            .and_then(|a| a.query_selector(".prose > *").ok().flatten())
+            .and_then(|a| a.query_selector(&format!(".{} > *", names::PROSE)).ok().flatten())
             .is_some();
         if on_page {
             return;
@@ -226,24 +237,32 @@ fn follow_calculator(
     query: Signal<String>,
 ) {
     let (lang, body) = (data.lang, &data.body);
+    let Some(state) = main else { return };
+    // Found on the first change where the prose is on the page already
+    // (pre-rendered), else once it is in.
+    let live: Rc<RefCell<Option<LiveProse>>> = Rc::default();
+    let fresh = Rc::clone(&live);
     // Fresh prose holds the example's values: bring them up to date once it is in.
     Effect::new(move |_| {
         if !prose.with(|p| matches!(p, Prose::Ready(_))) {
             return;
         }
-        let Some(state) = main else { return };
+        let live = Rc::clone(&fresh);
         request_animation_frame(move || {
             if let Some(el) = article.get_untracked() {
-                update_prose(&el, body, &state, lang, &query.get_untracked());
+                let found = LiveProse::resolve(&el);
+                found.update(body, &state, lang, &query.get_untracked());
+                *live.borrow_mut() = Some(found);
             }
         });
     });
     Effect::new(move |first: Option<()>| {
         let q = query.get();
-        let Some(state) = main else { return };
         state.valid.track();
         if let Some(el) = article.get() {
-            update_prose(&el, body, &state, lang, &q);
+            let mut live = live.borrow_mut();
+            live.get_or_insert_with(|| LiveProse::resolve(&el))
+                .update(body, &state, lang, &q);
         }
         // The first run sees the example, not yet the address's state: leave the
         // address alone until that state is applied.
@@ -268,7 +287,7 @@ fn segments(
         .map(|segment| match *segment {
             Segment::Prose(k) => {
                 let k = usize::from(k);
-                view! { <div class="prose" inner_html=move || prose.get().segment(k)></div> }.into_any()
+                view! { <div class=names::PROSE inner_html=move || prose.get().segment(k)></div> }.into_any()
             }
             Segment::Calculator(i) => {
                 let i = usize::from(i);
@@ -293,21 +312,12 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
     let article = NodeRef::<leptos::html::Article>::new();
     let prose = prose_signal(data, article);
     follow_calculator(data, main, prose, article, query);
-    let footer = data.body.prose_segments();
     let translation = data.translation.as_ref().map(|t| t.slug.as_str());
     use_head(format!("{} · {}", data.summary.term, t.site_title), lang);
-    // The copy-link button lives in static markup; one listener serves it.
+    // The copy-link button lives in the header's static markup.
     Effect::new(move |_| {
-        if let Some(el) = article.get() {
-            on(el.into(), &["click"], move |ev| {
-                let button = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|t| t.closest(".copy-link button").ok().flatten());
-                if let Some(button) = button {
-                    copy_link(&button, lang);
-                }
-            });
+        if let Some(h) = article.get().and_then(|a| EntryHeader::resolve(&a)) {
+            on(h.button.clone().into(), &["click"], move |_| copy_link(&h.status, lang));
         }
     });
     follow_section(prose);
@@ -319,17 +329,17 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
     };
     view! {
         <SiteHeader lang switch=Some(switch)/>
-        <main id="main" tabindex="-1" class="entry">
+        <main id=names::MAIN tabindex="-1" class="entry">
             <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(data).into_string()></nav>
             <article node_ref=article lang=lang.code()>
-                <header class="entry-header" inner_html=heading(data).into_string()></header>
+                <header class="entry-header" inner_html=EntryHeader::markup(data).into_string()></header>
                 <div class="toc-phone" inner_html=contents_disclosure(data).into_string()></div>
                 {move || (prose.get() == Prose::Failed).then(|| view! {
                     <p class="notice error" role="alert">{t.prose_failed}</p>
                 })}
                 {segments(data, main, ignored, prose)}
                 <nav class="path-nav" aria-label=t.reading_path inner_html=path_nav(data).into_string()></nav>
-                <footer class="entry-end" inner_html=move || prose.get().segment(footer)></footer>
+                <footer class="entry-end" inner_html=footer(data).into_string()></footer>
             </article>
             <nav class="toc-wide" aria-label=t.contents inner_html=contents(data).into_string()></nav>
             <LinkPreviews/>
@@ -364,6 +374,26 @@ fn same_letters(term: &str) -> String {
         .filter(|c| *c != ' ' && !c.is_ascii_punctuation())
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// The entry's header: headword, translation, other names, definition, and the
+/// copy-link button with its status, which it holds once the markup is in the page.
+struct EntryHeader {
+    button: web_sys::Element,
+    status: web_sys::Element,
+}
+
+impl EntryHeader {
+    /// The header's elements in the entry's `article`, whose first child it is.
+    fn resolve(article: &web_sys::Element) -> Option<EntryHeader> {
+        let button = article.first_element_child()?.query_selector("button").ok()??;
+        let status = button.next_element_sibling()?;
+        Some(EntryHeader { button, status })
+    }
+
+    fn markup(data: &EntryData) -> Html {
+        heading(data)
+    }
 }
 
 fn heading(data: &EntryData) -> Html {
@@ -478,7 +508,7 @@ fn path_nav(data: &EntryData) -> Html {
         }
         // The path's end leads on to every term, not to nothing.
         if place.next.is_none() {
-            let href = format!("{}#all-terms", urls::index(lang));
+            let href = format!("{}#{}", urls::index(lang), names::ALL_TERMS);
             h.el("a", &[("class", Some("next")), ("href", Some(&href))], |h| {
                 h.el_text("span", &[("class", Some("path-label"))], t.next);
                 h.el_text("span", &[("class", Some("path-term"))], t.index_heading);
@@ -487,18 +517,107 @@ fn path_nav(data: &EntryData) -> Html {
     })
 }
 
-/// Copies the page's address, with its calculator state, and says so beside the button.
-fn copy_link(button: &web_sys::Element, lang: Lang) {
+/// Copies the page's address, with its calculator state, and says so in `status`.
+fn copy_link(status: &web_sys::Element, lang: Lang) {
     let t = texts(lang);
     let Some(window) = web_sys::window() else { return };
-    let status = button.next_element_sibling();
+    let status = status.clone();
     urls::flush_address();
     let href = window.location().href().unwrap_or_default();
     let promise = window.navigator().clipboard().write_text(&href);
     leptos::task::spawn_local(async move {
         let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        if let Some(status) = status {
-            status.set_text_content(Some(if done { t.link_copied } else { t.copy_failed }));
-        }
+        status.set_text_content(Some(if done { t.link_copied } else { t.copy_failed }));
     });
+}
+
+/// The entry's footer: related terms, sources, the date of its last change, and
+/// the note that missing terms are described by.
+fn footer(data: &EntryData) -> Html {
+    let lang = data.lang;
+    let t = texts(lang);
+    let f = &data.footer;
+    build(|h| {
+        if !f.related.is_empty() {
+            h.el("section", &[("class", Some("related"))], |h| {
+                h.el_text("h2", &[], t.related_heading);
+                h.el("ul", &[], |h| {
+                    for (term, slug) in &f.related {
+                        h.el("li", &[], |h| match slug {
+                            Some(slug) => {
+                                let url = urls::entry(lang, slug);
+                                h.el_text("a", &[("class", Some(names::XREF)), ("href", Some(&url))], term);
+                            }
+                            None => {
+                                h.el_text("span", &[("class", Some(names::MISSING_TERM))], term);
+                                h.text(" ");
+                                h.el_text(
+                                    "span",
+                                    &[("class", Some("missing-note"))],
+                                    &format!("({})", t.not_yet_written),
+                                );
+                            }
+                        });
+                    }
+                });
+            });
+        }
+        if !f.sources.is_empty() {
+            h.el("section", &[("class", Some("sources"))], |h| {
+                h.el_text("h2", &[], t.sources_heading);
+                h.el("ol", &[], |h| {
+                    for (label, url) in &f.sources {
+                        h.el("li", &[], |h| {
+                            h.el_text("a", &[("href", Some(url)), ("rel", Some(names::EXTERNAL_REL))], label);
+                        });
+                    }
+                });
+            });
+        }
+        h.el_text(
+            "span",
+            &[("id", Some(names::MISSING_NOTE_ID)), ("hidden", Some(""))],
+            t.not_yet_written,
+        );
+        if let Some((date, written)) = &f.updated {
+            h.el("p", &[("class", Some("updated"))], |h| {
+                h.text(t.updated).text(": ");
+                h.el_text("time", &[("datetime", Some(date))], written);
+            });
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vocab::wire::Footer;
+
+    #[test]
+    fn the_footer_escapes_what_authors_wrote() {
+        let mut data = data::entry(Lang::En, &data::index(Lang::En).expect("index").entries[0].summary.slug)
+            .expect("entry")
+            .clone();
+        data.footer = Footer {
+            related: vec![("<b>KV</b>".into(), Some("kv-cache".into())), ("Nowhere".into(), None)],
+            sources: vec![("<script>x</script> & co".into(), "https://example.org/?a=1&b=2".into())],
+            updated: Some(("2026-03-01".into(), "1 March 2026".into())),
+        };
+        let html = footer(&data).into_string();
+        assert!(html.contains("&lt;script&gt;x&lt;/script&gt; &amp; co"), "{html}");
+        assert!(!html.contains("<script>") && !html.contains("<b>"), "{html}");
+        assert!(
+            html.contains(&format!(
+                "class=\"{}\" href=\"{}\"",
+                names::XREF,
+                urls::entry(Lang::En, "kv-cache")
+            )),
+            "{html}"
+        );
+        assert!(
+            html.contains(&format!("class=\"{}\">Nowhere", names::MISSING_TERM)),
+            "{html}"
+        );
+        assert!(html.contains("1 March 2026"), "{html}");
+    }
 }

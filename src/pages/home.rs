@@ -1,6 +1,7 @@
 //! `/`: sends the reader to the index of the browser's language.
 
 use leptos::prelude::*;
+use vocab::names;
 
 use crate::components::head::use_head;
 use crate::data::Lang;
@@ -50,7 +51,7 @@ pub fn Home() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <main class="home" id="main" tabindex="-1">
+        <main class="home" id=names::MAIN tabindex="-1">
             <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
             <ul class="language-choice">
                 {choices}

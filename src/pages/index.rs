@@ -6,14 +6,16 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
+use vocab::names;
 use vocab::wire::IndexEntry;
 use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
 use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
-use crate::data::{self, Index, Lang, LoadError};
+use crate::data::{self, Index, Lang};
 use crate::dom::elements;
 use crate::pages::landing::landing_html;
+use crate::pages::load::{loaded, Waiting};
 use crate::pages::not_found::NotFound;
 use crate::urls;
 use vocab::collation_key;
@@ -39,28 +41,13 @@ pub fn IndexPage() -> impl IntoView {
 /// An index opened inside the app: its file is fetched, then it shows.
 #[component]
 fn LoadIndex(lang: Lang) -> impl IntoView {
-    let t = texts(lang);
-    let loaded = RwSignal::new(None::<Result<&'static Index, LoadError>>);
-    leptos::task::spawn_local(async move {
-        let result = data::load_index(lang).await;
-        let _ = loaded.try_set(Some(result));
-    });
-    move || match loaded.get() {
+    let index = loaded(data::load_index(lang));
+    move || match index.get() {
         Some(Ok(index)) => view! { <IndexView lang index=Some(index)/> }.into_any(),
-        Some(Err(_)) => view! {
-            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
-            <main id="main" tabindex="-1" class="index">
-                <p class="notice error" role="alert">{t.page_failed}</p>
-            </main>
+        waiting => {
+            let switch = Some(LanguageTarget::Index);
+            view! { <Waiting lang class="index" switch failed=waiting.is_some()/> }.into_any()
         }
-        .into_any(),
-        None => view! {
-            <SiteHeader lang switch=Some(LanguageTarget::Index)/>
-            <main id="main" tabindex="-1" class="index" aria-busy="true">
-                <p class="notice loading" role="status">{t.loading}</p>
-            </main>
-        }
-        .into_any(),
     }
 }
 
@@ -97,64 +84,108 @@ fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, Stri
     )
 }
 
-/// Shows the entries matching the filters and hides the rest, with their empty
-/// letter groups; updates the count, the letter bar and the filter fields.
-fn apply_filters(main: &web_sys::Element, category: &str, marker: &str, lang: Lang) {
-    let t = texts(lang);
-    let mut total = 0;
-    let matches = |el: &web_sys::Element, attr: &str, value: &str| {
-        value.is_empty() || el.get_attribute(attr).as_deref() == Some(value)
-    };
-    let mut shown = 0;
-    for group in elements(main, ".letter-group") {
-        let mut visible = 0;
-        // Searched inside the group: an id such as `group-#` is no valid selector.
-        for item in elements(&group, "li") {
-            let show = matches(&item, "data-category", category) && matches(&item, "data-marker", marker);
-            let _ = item.toggle_attribute_with_force("hidden", !show);
-            visible += usize::from(show);
-            total += 1;
-        }
-        let _ = group.toggle_attribute_with_force("hidden", visible == 0);
-        let letter = group.id().trim_start_matches("group-").to_string();
-        if let Some(link) = main
-            .query_selector(&format!(".letters a[data-letter='{letter}']"))
-            .ok()
-            .flatten()
-        {
-            if visible == 0 {
-                let _ = link.set_attribute("aria-disabled", "true");
-                let _ = link.set_attribute("tabindex", "-1");
-            } else {
-                let _ = link.remove_attribute("aria-disabled");
-                let _ = link.remove_attribute("tabindex");
+/// An index item and what the filters read of it.
+struct Item {
+    el: web_sys::Element,
+    category: Option<String>,
+    marker: Option<String>,
+}
+
+/// A letter's section, its items and its link in the letter bar.
+struct Group {
+    el: web_sys::Element,
+    items: Vec<Item>,
+    link: Option<web_sys::Element>,
+}
+
+/// The elements of the page the filters change, from the markup `list_html` and
+/// `letters_html` wrote and the view's own; found once, when the page is first
+/// filtered.
+struct IndexList {
+    groups: Vec<Group>,
+    count: web_sys::Element,
+    reset: web_sys::Element,
+    no_match: web_sys::Element,
+    category: web_sys::HtmlSelectElement,
+    marker: web_sys::HtmlSelectElement,
+}
+
+impl IndexList {
+    /// The list's elements in the page's `main`.
+    fn resolve(main: &web_sys::Element) -> Option<IndexList> {
+        let one = |selector: String| main.query_selector(&selector).ok().flatten();
+        let select = |id: &str| one(format!("#{id}")).and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok());
+        let letters = elements(main, &format!("a[{}]", names::LETTER_ATTR));
+        let groups = elements(main, &format!(".{}", names::LETTER_GROUP))
+            .into_iter()
+            .map(|el| {
+                let letter = el.id().trim_start_matches(names::GROUP_PREFIX).to_string();
+                let link = letters
+                    .iter()
+                    .find(|a| a.get_attribute(names::LETTER_ATTR).as_deref() == Some(letter.as_str()))
+                    .cloned();
+                // Searched inside the group: an id such as `group-#` is no valid selector.
+                let items = elements(&el, "li")
+                    .into_iter()
+                    .map(|el| Item {
+                        category: el.get_attribute(names::CATEGORY_ATTR),
+                        marker: el.get_attribute(names::MARKER_ATTR),
+                        el,
+                    })
+                    .collect();
+                Group { el, items, link }
+            })
+            .collect();
+        Some(IndexList {
+            groups,
+            count: one(format!(".{}", names::INDEX_COUNT))?,
+            reset: one(format!(".{}", names::FILTER_RESET))?,
+            no_match: one(format!(".{}", names::NO_MATCH))?,
+            category: select(names::FILTER_CATEGORY)?,
+            marker: select(names::FILTER_MARKER)?,
+        })
+    }
+}
+
+impl IndexList {
+    /// Shows the entries matching the filters and hides the rest, with their empty
+    /// letter groups; updates the count, the letter bar and the filter fields.
+    fn filter(&self, category: &str, marker: &str, lang: Lang) {
+        let t = texts(lang);
+        let mut total = 0;
+        let matches = |have: &Option<String>, value: &str| value.is_empty() || have.as_deref() == Some(value);
+        let mut shown = 0;
+        for group in &self.groups {
+            let mut visible = 0;
+            for item in &group.items {
+                let show = matches(&item.category, category) && matches(&item.marker, marker);
+                let _ = item.el.toggle_attribute_with_force("hidden", !show);
+                visible += usize::from(show);
+                total += 1;
             }
+            let _ = group.el.toggle_attribute_with_force("hidden", visible == 0);
+            if let Some(link) = &group.link {
+                if visible == 0 {
+                    let _ = link.set_attribute("aria-disabled", "true");
+                    let _ = link.set_attribute("tabindex", "-1");
+                } else {
+                    let _ = link.remove_attribute("aria-disabled");
+                    let _ = link.remove_attribute("tabindex");
+                }
+            }
+            shown += visible;
         }
-        shown += visible;
-    }
-    let text = if shown == total {
-        (t.entries_count)(total)
-    } else {
-        (t.entries_shown)(shown, total)
-    };
-    for (selector, hidden) in [
-        (".filter-reset", category.is_empty() && marker.is_empty()),
-        (".no-match", shown > 0),
-    ] {
-        if let Some(el) = main.query_selector(selector).ok().flatten() {
-            let _ = el.toggle_attribute_with_force("hidden", hidden);
-        }
-    }
-    if let Some(count) = main.query_selector(".count").ok().flatten() {
-        count.set_text_content(Some(&text));
-    }
-    for (id, value) in [("filter-category", category), ("filter-marker", marker)] {
-        if let Some(select) = main
-            .query_selector(&format!("#{id}"))
-            .ok()
-            .flatten()
-            .and_then(|el| el.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        {
+        let text = if shown == total {
+            (t.entries_count)(total)
+        } else {
+            (t.entries_shown)(shown, total)
+        };
+        let _ = self
+            .reset
+            .toggle_attribute_with_force("hidden", category.is_empty() && marker.is_empty());
+        let _ = self.no_match.toggle_attribute_with_force("hidden", shown > 0);
+        self.count.set_text_content(Some(&text));
+        for (select, value) in [(&self.category, category), (&self.marker, marker)] {
             if select.value() != value {
                 select.set_value(value);
             }
@@ -168,14 +199,14 @@ fn jump_to_letter(ev: leptos::ev::MouseEvent) {
     let Some(link) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|t| t.closest("a[data-letter]").ok().flatten())
+        .and_then(|t| t.closest(&format!("a[{}]", names::LETTER_ATTR)).ok().flatten())
     else {
         return;
     };
-    let letter = link.get_attribute("data-letter").unwrap_or_default();
-    if move_focus_to(&format!("letter-{letter}")) {
+    let letter = link.get_attribute(names::LETTER_ATTR).unwrap_or_default();
+    if move_focus_to(&format!("{}{letter}", names::LETTER_PREFIX)) {
         ev.prevent_default();
-        urls::replace_hash(&format!("group-{letter}"));
+        urls::replace_hash(&format!("{}{letter}", names::GROUP_PREFIX));
     }
 }
 
@@ -200,8 +231,12 @@ fn letters_html(lang: Lang, used: &[char]) -> Html {
         for l in alphabet(used) {
             let letter = l.to_string();
             if used.contains(&l) {
-                let href = format!("{here}#group-{l}");
-                h.el_text("a", &[("href", Some(&href)), ("data-letter", Some(&letter))], &letter);
+                let href = format!("{here}#{}{l}", names::GROUP_PREFIX);
+                h.el_text(
+                    "a",
+                    &[("href", Some(&href)), (names::LETTER_ATTR, Some(&letter))],
+                    &letter,
+                );
             } else {
                 h.el_text("span", &[("aria-disabled", Some("true"))], &letter);
             }
@@ -214,9 +249,12 @@ fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
     let t = texts(lang);
     build(|h| {
         for (l, items) in groups {
-            let (group, heading) = (format!("group-{l}"), format!("letter-{l}"));
+            let (group, heading) = (
+                format!("{}{l}", names::GROUP_PREFIX),
+                format!("{}{l}", names::LETTER_PREFIX),
+            );
             let attrs = [
-                ("class", Some("letter-group")),
+                ("class", Some(names::LETTER_GROUP)),
                 ("id", Some(group.as_str())),
                 ("aria-labelledby", Some(heading.as_str())),
             ];
@@ -230,8 +268,8 @@ fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
                     for e in items {
                         let e = &e.summary;
                         let attrs = [
-                            ("data-category", e.category.as_deref()),
-                            ("data-marker", e.marker.as_deref()),
+                            (names::CATEGORY_ATTR, e.category.as_deref()),
+                            (names::MARKER_ATTR, e.marker.as_deref()),
                         ];
                         h.el("li", &attrs, |h| {
                             let href = urls::entry(lang, &e.slug);
@@ -334,13 +372,15 @@ impl Filters {
             f.category.set(c);
             f.marker.set(m);
         });
+        let list: std::rc::Rc<std::cell::OnceCell<Option<IndexList>>> = Default::default();
         Effect::new(move |filtered: Option<bool>| {
             let (c, m) = (f.category.get(), f.marker.get());
             let filtering = !c.is_empty() || !m.is_empty();
             // The page starts unfiltered: nothing to do until a filter is set.
             if filtering || filtered == Some(true) {
-                if let Some(main) = main.get() {
-                    apply_filters(&main, &c, &m, lang);
+                let Some(main) = main.get() else { return filtering };
+                if let Some(list) = list.get_or_init(|| IndexList::resolve(&main)) {
+                    list.filter(&c, &m, lang);
                 }
             }
             filtering
@@ -376,39 +416,49 @@ impl Filters {
 fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
     let t = texts(lang);
     use_head(title(lang), lang);
-    let main = NodeRef::<leptos::html::Main>::new();
     let parts = parts(lang, index);
+    let main = NodeRef::<leptos::html::Main>::new();
     let f = Filters::new(lang, main);
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
-        <main id="main" tabindex="-1" class="index" node_ref=main>
+        <main id=names::MAIN tabindex="-1" class="index" node_ref=main>
             <h1>{t.site_title}</h1>
             <div class="landing" inner_html=parts.landing></div>
-            <h2 id="all-terms">{t.index_heading}</h2>
+            <h2 id=names::ALL_TERMS>{t.index_heading}</h2>
             <div class="filters">
                 <div class="filter">
-                    <label for="filter-category">{t.filter_category}</label>
+                    <label for=names::FILTER_CATEGORY>{t.filter_category}</label>
                     <select
-                        id="filter-category"
+                        id=names::FILTER_CATEGORY
                         inner_html=parts.categories
                         on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))
                     ></select>
                 </div>
                 <div class="filter">
-                    <label for="filter-marker">{t.filter_marker}</label>
+                    <label for=names::FILTER_MARKER>{t.filter_marker}</label>
                     <select
-                        id="filter-marker"
+                        id=names::FILTER_MARKER
                         inner_html=parts.markers
                         on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))
                     ></select>
                 </div>
-                <button type="button" class="filter-reset" hidden on:click=move |_| f.set(None, String::new())>
+                <button
+                    type="button"
+                    class=names::FILTER_RESET
+                    hidden
+                    on:click=move |_| f.set(None, String::new())
+                >
                     {t.filter_reset}
                 </button>
             </div>
-            <p class="count" aria-live="polite" inner_html=parts.count></p>
-            <nav class="letters" aria-label=t.letters inner_html=parts.letters on:click=jump_to_letter></nav>
-            <p class="notice no-match" hidden>{t.no_filter_match}</p>
+            <p class=names::INDEX_COUNT aria-live="polite" inner_html=parts.count></p>
+            <nav
+                class="letters"
+                aria-label=t.letters
+                inner_html=parts.letters
+                on:click=jump_to_letter
+            ></nav>
+            <p class=format!("notice {}", names::NO_MATCH) hidden>{t.no_filter_match}</p>
             <div class="groups" inner_html=parts.list></div>
         </main>
     }

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::build;
+use vocab::names;
 
 use crate::components::head::use_head;
 use crate::components::header::SiteHeader;
@@ -39,6 +40,6 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
     view! {
         <SiteHeader lang=main_lang switch=None/>
         // Static markup as one string: less code in the bundle (see `vocab::markup`).
-        <main id="main" tabindex="-1" class="not-found" inner_html=html></main>
+        <main id=names::MAIN tabindex="-1" class="not-found" inner_html=html></main>
     }
 }

@@ -11,7 +11,7 @@ use crate::{corpus, setup};
 pub fn command(n: usize) -> Result<()> {
     setup::everything()?;
     let site = dist::site(TEST_BASE_PATH, TEST_ORIGIN)?;
-    let site_entries = content::load(&root(), "/").entries.len() / 2;
+    let site_entries = content::build(&root(), "/").1.entries / 2;
     let own = Corpus {
         per_lang: site_entries,
         generated: 0,

@@ -6,9 +6,9 @@ use anyhow::{bail, Result};
 use crate::workspace::root;
 
 pub fn command() -> Result<()> {
-    let site = content::load(&root(), "/");
-    print!("{}", content::report(&site));
-    if site.has_errors() {
+    let (_, report) = content::build(&root(), "/");
+    print!("{report}");
+    if report.has_errors() {
         bail!("the content has errors");
     }
     Ok(())

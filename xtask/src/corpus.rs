@@ -509,7 +509,7 @@ mod tests {
         let site = content::load(&dir, "/");
         let own = content::load(&project, "/");
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(!site.has_errors(), "{}", content::report(&site));
+        assert!(!site.has_errors(), "{}", content::Report::of(&site));
         assert_eq!(site.entries.len(), 300 + own.entries.len());
         assert_eq!(per_lang * 2, site.entries.len());
         let calculators = |s: &content::Site| s.entries.iter().filter(|e| !e.body.calculators.is_empty()).count();

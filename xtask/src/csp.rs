@@ -14,6 +14,7 @@ use sha2::Digest;
 
 use crate::files;
 use crate::offline::WORKER_FILE;
+use vocab::shell::Shell;
 
 /// Directives other than `script-src`, in the order they are written.
 const DIRECTIVES: &[&str] = &[
@@ -67,72 +68,23 @@ pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a 
     ))
 }
 
-/// The texts of the `<script>` elements without a `src` attribute, as the browser
-/// hashes them (everything between the start tag and `</script>`).
-pub fn inline_scripts(html: &str) -> Result<Vec<&str>> {
-    let mut found = Vec::new();
-    let mut rest = html;
-    while let Some(start) = find_tag(rest, "<script") {
-        let after = &rest[start..];
-        let open_end = after.find('>').context("a <script> start tag is not closed")?;
-        let attributes = &after["<script".len()..open_end];
-        let body_and_rest = &after[open_end + 1..];
-        let close = body_and_rest
-            .find("</script")
-            .context("a <script> element has no </script>")?;
-        if !has_attribute(attributes, "src") {
-            found.push(&body_and_rest[..close]);
-        }
-        rest = &body_and_rest[close..];
-    }
-    Ok(found)
-}
-
-/// Where `tag` (e.g. `<script`) starts as a whole tag name, case-insensitively.
-fn find_tag(html: &str, tag: &str) -> Option<usize> {
-    let lower = html.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(tag) {
-        let at = from + i;
-        let next = lower.as_bytes().get(at + tag.len()).copied();
-        if matches!(next, Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'>')) {
-            return Some(at);
-        }
-        from = at + tag.len();
-    }
-    None
-}
-
-/// Whether an attribute list (`type=module src="x.js"`) has the attribute `name`.
-fn has_attribute(attributes: &str, name: &str) -> bool {
-    attributes
-        .split(|c: char| c.is_ascii_whitespace())
-        .map(|a| a.split('=').next().unwrap_or_default())
-        .any(|a| a.eq_ignore_ascii_case(name))
-}
-
 /// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
 /// its `<head>`, followed by the policy that keeps scripts below `base`.
 pub fn insert(html: &str, base: &str) -> Result<String> {
     if html.contains("Content-Security-Policy") {
         bail!("the page already has a Content-Security-Policy");
     }
-    let scripts = inline_scripts(html)?;
+    let shell = Shell::new(html);
+    let scripts = shell.inline_scripts().map_err(anyhow::Error::msg)?;
     let policy = policy(scripts.iter().copied());
     let narrowed = path_policy(base, scripts.iter().copied())?;
-    // A minified page may leave out the optional `<head>` start tag: the head then
-    // begins right after `<html …>`.
-    let start = find_tag(html, "<head")
-        .or_else(|| find_tag(html, "<html"))
-        .context("the page has neither <head> nor <html>")?;
-    let head_end = start + html[start..].find('>').context("the start tag is not closed")? + 1;
     // Keywords and base64 hashes: nothing that needs escaping in an attribute.
     debug_assert!(!policy.contains(['"', '&', '<', '>']), "{policy}");
     let meta = format!(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\
          <meta http-equiv=\"Content-Security-Policy\" content=\"{narrowed}\">"
     );
-    Ok(format!("{}{meta}{}", &html[..head_end], &html[head_end..]))
+    Ok(shell.with_head_start(&meta).map_err(anyhow::Error::msg)?.into_string())
 }
 
 /// Puts the policies into the built shell `dist/index.html` of a site served under
@@ -154,14 +106,6 @@ mod tests {
         <script>try{theme()}catch(e){}</script><title>T</title>\
         <script src=x.js></script>\
         <script type=module>import init from '/x.js';await init()</script></head><body></body></html>";
-
-    #[test]
-    fn only_inline_scripts_are_hashed() {
-        assert_eq!(
-            inline_scripts(SHELL).unwrap(),
-            vec!["try{theme()}catch(e){}", "import init from '/x.js';await init()"]
-        );
-    }
 
     #[test]
     fn the_hash_is_the_sha256_of_the_script_text() {
@@ -225,12 +169,5 @@ mod tests {
         assert!(insert("<p>no document</p>", "/g/").is_err());
         let once = insert(SHELL, "/g/").unwrap();
         assert!(insert(&once, "/g/").is_err());
-    }
-
-    #[test]
-    fn similar_tag_names_are_not_scripts() {
-        assert!(inline_scripts("<head><scripted>x</scripted><header></header></head>")
-            .unwrap()
-            .is_empty());
     }
 }

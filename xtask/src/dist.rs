@@ -16,7 +16,7 @@ use crate::{csp, files, offline, setup, sizes};
 /// and goes down whenever the site gets smaller. The wasm no longer grows with the
 /// content (the corpus check of `cargo xtask test` holds it to that), so only the
 /// code and the measured page move it.
-pub const BUDGET_GZIP_BYTES: u64 = 390 * 1024;
+pub const BUDGET_GZIP_BYTES: u64 = 393 * 1024;
 /// The pages whose first visit is measured: an entry with a calculator (in the
 /// corpus as in the site) and an index.
 const MEASURED_ENTRY: &str = "en/memory-bound.html";
@@ -72,22 +72,20 @@ pub fn budget(build: &Build) -> Result<()> {
 }
 
 /// Reads and checks the content of `content_root/content` and writes its data files
-/// into one bundle file for the pre-renderer, and the glossary for machines
-/// (`llms.txt`, each entry's Markdown) into `dist`; stops on any error.
+/// into one bundle file for the pre-renderer (named on its command line), and the
+/// glossary for machines (`llms.txt`, each entry's Markdown) into `dist`; stops on
+/// any error.
 fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, origin: &str) -> Result<usize> {
-    let site = content::load(content_root, base);
-    if site.has_errors() {
-        print!("{}", content::report(&site));
+    let (bundle, report) = content::build(content_root, base);
+    if report.has_errors() {
+        print!("{report}");
         bail!("the content has errors");
     }
-    let site_url = format!("{}{base}", origin.trim_end_matches('/'));
-    let source = |e: &content::site::Entry| std::fs::read_to_string(content_root.join(&e.path)).ok();
-    for file in content::llms::machine_files(&site, &site_url, &source) {
+    for file in bundle.machine_files(origin) {
         files::write(&dist.join(&file.path), file.text)?;
     }
-    let bundle = content::files::bundle(&site, base);
-    files::write(out, vocab::wire::encode(&bundle))?;
-    Ok(site.entries.len())
+    files::write(out, vocab::wire::encode(&bundle.data))?;
+    Ok(report.entries)
 }
 
 /// Builds the site from `content_root/content` into `dist`: the browser bundle
@@ -135,7 +133,7 @@ pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Resu
         Command::new(prerender_target.join("debug/prerender"))
             .arg(&dist)
             .arg(origin)
-            .env("GLOSSARY_BUNDLE", &bundle),
+            .arg(&bundle),
         "pre-rendering every route",
     );
     let prerender_secs = t.elapsed().as_secs_f64();

@@ -834,3 +834,81 @@ fn a_test_module_in_its_own_file_imports_nothing() {
     assert!(graph.edges.is_empty());
     assert_eq!(graph.files.len(), 3);
 }
+
+/// The paths of the content crate's loaders that only [`content::build`] may call:
+/// whatever a program does with content, it gets it through that one seam.
+const BEHIND_THE_SEAM: &[&[&str]] = &[
+    &["content", "load"],
+    &["content", "site", "load"],
+    &["content", "site", "load_presets_only"],
+    &["content", "files", "bundle"],
+    &["content", "llms", "machine_files"],
+];
+
+/// Where, outside test modules, `src` calls one of the loaders behind the seam:
+/// `line N: a::b`.
+fn calls_behind_the_seam(src: &str) -> Vec<String> {
+    let toks = lex(src);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        // A test module (`#[cfg(test)] mod name { … }`) may look inside.
+        if is(toks.get(i), '#') && is(toks.get(i + 1), '[') {
+            let end = closing(&toks, i + 1, ('[', ']'));
+            let attr: Vec<Option<&str>> = toks[i + 2..end - 1].iter().map(|t| ident(Some(t))).collect();
+            if attr == [Some("cfg"), None, Some("test"), None] && ident(toks.get(end)) == Some("mod") {
+                i = if is(toks.get(end + 2), '{') {
+                    closing(&toks, end + 2, ('{', '}'))
+                } else {
+                    end
+                };
+                continue;
+            }
+            i = end;
+            continue;
+        }
+        for path in BEHIND_THE_SEAM {
+            let matches = path.iter().enumerate().all(|(k, word)| {
+                ident(toks.get(i + 2 * k)) == Some(word)
+                    && (k == 0 || toks.get(i + 2 * k - 1).map(|t| &t.0) == Some(&Tok::PathSep))
+            });
+            if matches {
+                found.push(format!("line {}: {}", toks[i].1, path.join("::")));
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// Architecture invariant: programs read content through one seam. The build script,
+/// the app and xtask call `content::build` (or `content::build_presets`), never the
+/// loaders behind it, so the content is parsed and checked the same way for each.
+#[test]
+fn programs_read_content_through_one_seam() {
+    let mut files = vec![root().join("build.rs")];
+    rust_files(&root().join("src"), &mut files);
+    rust_files(&root().join("xtask/src"), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let src = std::fs::read_to_string(file).expect("a source file");
+        for call in calls_behind_the_seam(&src) {
+            found.push(format!("{}: {call}", relative(file, &root())));
+        }
+    }
+    assert!(found.is_empty(), "calls past content::build: {found:?}");
+    // The seam itself is in use, so the reader is not blind.
+    let build = std::fs::read_to_string(root().join("build.rs")).expect("build.rs");
+    assert!(build.contains("content::build"));
+}
+
+#[test]
+fn a_call_past_the_seam_is_found_outside_test_modules_only() {
+    let src = "fn a() { let s = content::load(root, \"/\"); }\n\
+               #[cfg(test)]\nmod tests { fn b() { content::site::load(r, b); } }\n\
+               fn c() { content::files::bundle(&s, b); content::build(r, b); }";
+    assert_eq!(
+        calls_behind_the_seam(src),
+        ["line 1: content::load", "line 4: content::files::bundle"]
+    );
+}

@@ -3,13 +3,12 @@
 //! its content's hash. Built from typed values and encoded by one function; nothing
 //! here writes Rust.
 
-use vocab::i18n::{format_date, texts};
-use vocab::markup::{build, Html};
+use vocab::i18n::format_date;
 use vocab::wire::{
-    self, Body, Bundle, Calculator, Change, EntryData, Index, IndexEntry, Inline, PathPlace, Presets, Segment, Summary,
-    Translation,
+    self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets, Segment,
+    Summary, Translation,
 };
-use vocab::{collation_key, names, urls, Lang};
+use vocab::{collation_key, names, Lang};
 
 use crate::markdown;
 use crate::presets;
@@ -109,70 +108,35 @@ fn body(b: &markdown::Body, presets: &Presets) -> Body {
     }
 }
 
-/// The page's footer: related terms, sources, date, and the note that missing terms
-/// are described by.
-pub fn footer(site: &Site, e: &Entry, base: &str) -> Html {
-    let lang = lang_of(&e.lang);
-    let t = texts(lang);
-    let f = &e.front;
-    build(|h| {
-        if !e.related.is_empty() {
-            h.el("section", &[("class", Some("related"))], |h| {
-                h.el_text("h2", &[], t.related_heading);
-                h.el("ul", &[], |h| {
-                    for r in &e.related {
-                        h.el("li", &[], |h| match r.target.and_then(|i| site.entries.get(i)) {
-                            Some(target) => {
-                                let url = urls::entry(base, lang, &target.front.slug);
-                                h.el_text("a", &[("class", Some(names::XREF)), ("href", Some(&url))], &r.term);
-                            }
-                            None => {
-                                h.el_text("span", &[("class", Some(names::MISSING_TERM))], &r.term);
-                                h.text(" ");
-                                h.el_text(
-                                    "span",
-                                    &[("class", Some("missing-note"))],
-                                    &format!("({})", t.not_yet_written),
-                                );
-                            }
-                        });
-                    }
-                });
-            });
-        }
-        if !f.sources.is_empty() {
-            h.el("section", &[("class", Some("sources"))], |h| {
-                h.el_text("h2", &[], t.sources_heading);
-                h.el("ol", &[], |h| {
-                    for s in &f.sources {
-                        h.el("li", &[], |h| {
-                            h.el_text(
-                                "a",
-                                &[("href", Some(&s.url)), ("rel", Some("noopener noreferrer"))],
-                                &s.label,
-                            );
-                        });
-                    }
-                });
-            });
-        }
-        h.el_text(
-            "span",
-            &[("id", Some(names::MISSING_NOTE_ID)), ("hidden", Some(""))],
-            t.not_yet_written,
-        );
-        if let Some(d) = &f.updated {
-            h.el("p", &[("class", Some("updated"))], |h| {
-                h.text(t.updated).text(": ");
-                h.el_text("time", &[("datetime", Some(d))], &format_date(d, lang));
-            });
-        }
-    })
+/// The page's footer as data: related terms (with the slug of their entry, where
+/// there is one), sources, date. The app renders it.
+pub fn footer(site: &Site, e: &Entry) -> Footer {
+    Footer {
+        related: e
+            .related
+            .iter()
+            .map(|r| {
+                let slug = r.target.and_then(|i| site.entries.get(i)).map(|t| t.front.slug.clone());
+                (r.term.clone(), slug)
+            })
+            .collect(),
+        sources: e
+            .front
+            .sources
+            .iter()
+            .map(|s| (s.label.clone(), s.url.clone()))
+            .collect(),
+        updated: e
+            .front
+            .updated
+            .as_ref()
+            .map(|d| (d.clone(), format_date(d, lang_of(&e.lang)))),
+    }
 }
 
-/// An entry's prose file: its prose segments, then the footer.
-pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
-    let mut parts: Vec<String> = e
+/// An entry's prose file: its prose segments.
+pub fn prose(e: &Entry) -> String {
+    let parts: Vec<String> = e
         .body
         .segments
         .iter()
@@ -181,7 +145,6 @@ pub fn prose(site: &Site, e: &Entry, base: &str) -> String {
             markdown::Segment::Calculator(_) => None,
         })
         .collect();
-    parts.push(footer(site, e, base).into_string());
     parts.join(names::PROSE_SEPARATOR)
 }
 
@@ -198,9 +161,9 @@ fn counterparts(n: usize, m: usize) -> impl Iterator<Item = usize> {
 }
 
 /// An entry's data and prose files, added to `out`; the data file's path.
-fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut Bundle) -> String {
+fn entry_files(site: &Site, e: &Entry, presets: &Presets, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
-    let prose = prose(site, e, base);
+    let prose = prose(e);
     // HTML, but not named as a page: opened on its own, a `.html` file would be a page
     // of the site's origin without the pages' Content-Security-Policy.
     let prose_path = wire::hashed_path(
@@ -235,6 +198,7 @@ fn entry_files(site: &Site, e: &Entry, base: &str, presets: &Presets, out: &mut 
         path: path_place(site, e),
         sections: e.body.sections.clone(),
         counterparts,
+        footer: footer(site, e),
     };
     let bytes = wire::encode(&data);
     let path = wire::hashed_path(&format!("data/{}", lang.code()), &e.front.slug, "bin", &bytes);
@@ -311,15 +275,15 @@ fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
     }
 }
 
-/// Every data file of the site. `base` is the path the site is served under: prose
-/// and footers link to entries by their full address.
-pub fn bundle(site: &Site, base: &str) -> Bundle {
+/// Every data file of the site. The prose links to entries by their full address,
+/// which the site was loaded with; the footer names them by slug.
+pub fn bundle(site: &Site) -> Bundle {
     let presets = presets(&site.presets);
     let mut out = Bundle::default();
     let file_of: Vec<String> = site
         .entries
         .iter()
-        .map(|e| entry_files(site, e, base, &presets, &mut out))
+        .map(|e| entry_files(site, e, &presets, &mut out))
         .collect();
     for lang in Lang::ALL {
         let bytes = wire::encode(&index(site, lang, &file_of));
@@ -338,7 +302,7 @@ mod tests {
     fn site() -> Site {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let site = crate::load(&root, "/g/");
-        assert!(!site.has_errors(), "{}", crate::report(&site));
+        assert!(!site.has_errors(), "{}", crate::pipeline::Report::of(&site));
         site
     }
 
@@ -357,7 +321,7 @@ mod tests {
     #[test]
     fn every_section_of_a_translated_entry_names_a_section_of_its_translation() {
         let site = site();
-        let bundle = bundle(&site, "/g/");
+        let bundle = bundle(&site);
         for lang in Lang::ALL {
             let index: Index =
                 wire::decode(bundle.file(bundle.index_path(lang).expect("index")).expect("listed")).expect("decodes");
@@ -387,7 +351,7 @@ mod tests {
     #[test]
     fn every_file_reads_back_and_is_named_by_its_content() {
         let site = site();
-        let bundle = bundle(&site, "/g/");
+        let bundle = bundle(&site);
         for lang in Lang::ALL {
             let path = bundle.index_path(lang).expect("an index per language");
             let index: Index = wire::decode(bundle.file(path).expect("listed")).expect("decodes");
@@ -402,11 +366,8 @@ mod tests {
                 let data: EntryData = wire::decode(bundle.file(&entry.file).expect("entry file")).expect("decodes");
                 assert_eq!(data.summary, entry.summary);
                 let prose = std::str::from_utf8(bundle.file(&data.prose).expect("prose file")).expect("utf-8");
-                // One segment per prose run, then the footer.
-                assert_eq!(
-                    prose.split(names::PROSE_SEPARATOR).count(),
-                    data.body.prose_segments() + 1
-                );
+                // One segment per prose run.
+                assert_eq!(prose.split(names::PROSE_SEPARATOR).count(), data.body.prose_segments());
                 if let Some(last) = data.body.inline.len().checked_sub(1) {
                     assert!(prose.contains(&format!("{}=\"{last}\"", names::INLINE_VALUE_ATTR)));
                 }
@@ -421,14 +382,14 @@ mod tests {
     #[test]
     fn an_edit_renames_only_what_it_changes() {
         let mut site = site();
-        let before = bundle(&site, "/g/");
+        let before = bundle(&site);
         let i = site
             .entries
             .iter()
             .position(|e| e.lang == "en")
             .expect("an English entry");
         site.entries[i].front.short.push_str(" More.");
-        let after = bundle(&site, "/g/");
+        let after = bundle(&site);
         let changed: Vec<&String> = after
             .files
             .iter()
@@ -441,11 +402,15 @@ mod tests {
     }
 
     #[test]
-    fn the_footer_escapes_what_authors_wrote() {
+    fn the_footer_is_what_authors_wrote() {
         let mut site = site();
         site.entries[0].front.sources[0].label = "<script>x</script> & co".into();
-        let footer = footer(&site, &site.entries[0], "/");
-        assert!(footer.as_str().contains("&lt;script&gt;x&lt;/script&gt; &amp; co"));
-        assert!(!footer.as_str().contains("<script>"));
+        let footer = footer(&site, &site.entries[0]);
+        // Kept as written: the app escapes it as it renders.
+        assert_eq!(footer.sources[0].0, "<script>x</script> & co");
+        assert_eq!(footer.related.len(), site.entries[0].related.len());
+        for (r, related) in footer.related.iter().zip(&site.entries[0].related) {
+            assert_eq!(r.1.is_some(), related.target.is_some());
+        }
     }
 }

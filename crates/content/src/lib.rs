@@ -13,6 +13,7 @@ pub mod frontmatter;
 pub mod limits;
 pub mod llms;
 pub mod markdown;
+pub mod pipeline;
 pub mod presets;
 pub mod prose;
 pub mod sanitize;
@@ -20,4 +21,5 @@ pub mod site;
 mod yaml;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use site::{load, report, Site};
+pub use pipeline::{build, build_presets, Bundle, Report};
+pub use site::{load, Site};

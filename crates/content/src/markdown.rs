@@ -21,7 +21,8 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser
 use crate::block::{parse_block, parse_inline, BlockError, CalcBlock, Hint, InlineValue};
 use crate::diagnostic::{did_you_mean, line_col, Diagnostic};
 use crate::presets::Presets;
-use crate::sanitize::{self, image_source_allowed, EXTERNAL_REL};
+use crate::sanitize::{self, image_source_allowed};
+use vocab::names::EXTERNAL_REL;
 
 pub use raw::MAX_RAW_DEPTH;
 pub use tex::{MAX_MATH_BYTES, MAX_TEX_DEPTH};

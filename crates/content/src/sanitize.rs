@@ -27,9 +27,6 @@ pub const ID_PREFIX: &str = "user-content-";
 /// Schemes a link may use; relative addresses are allowed as well.
 pub const LINK_SCHEMES: &[&str] = &["http", "https", "mailto"];
 
-/// The `rel` of external links.
-pub const EXTERNAL_REL: &str = "noopener noreferrer";
-
 /// The MathML elements pulldown-latex writes.
 pub const MATHML_TAGS: &[&str] = &[
     "math",
@@ -178,8 +175,8 @@ fn builder() -> Builder<'static> {
         .id_prefix(Some(ID_PREFIX))
         .add_generic_attributes(["id"])
         .add_tag_attributes("code", ["class"])
-        .add_tag_attributes("span", ["data-rv", "title"])
-        .add_tag_attribute_values("a", "rel", [EXTERNAL_REL])
+        .add_tag_attributes("span", [names::INLINE_VALUE_ATTR, "title"])
+        .add_tag_attribute_values("a", "rel", [names::EXTERNAL_REL])
         .add_tag_attribute_values("strong", "aria-describedby", [names::MISSING_NOTE_ID])
         .add_tag_attribute_values("math", "display", ["block", "inline"])
         // The scroll boxes around wide tables and formulas (see `markdown::scroll_box`).

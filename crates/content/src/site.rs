@@ -715,37 +715,3 @@ fn categories(
     categories.sort_by(|a, b| (&a.lang, fold(&a.name)).cmp(&(&b.lang, fold(&b.name))));
     categories
 }
-
-/// The report printed by `check-content` and the build: every diagnostic, then the
-/// related terms that have no entry yet.
-pub fn report(site: &Site) -> String {
-    let mut text = String::new();
-    for d in &site.diagnostics {
-        text.push_str(&d.to_string());
-        text.push('\n');
-    }
-    if !site.not_yet_written.is_empty() {
-        text.push_str("not yet written (named as related terms, no entry exists):\n");
-        for n in &site.not_yet_written {
-            text.push_str(&format!(
-                "  {}: {} (named by {})\n",
-                n.lang,
-                n.term,
-                n.named_by.join(", ")
-            ));
-        }
-    }
-    let errors = site
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = site.diagnostics.len() - errors;
-    text.push_str(&format!(
-        "{} entries, {} errors, {} warnings\n",
-        site.entries.len(),
-        errors,
-        warnings
-    ));
-    text
-}

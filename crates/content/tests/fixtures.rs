@@ -260,7 +260,7 @@ fn links_and_special_files_are_skipped_with_a_warning() {
     let _socket = std::os::unix::net::UnixListener::bind(root.join("content/en/socket.md")).unwrap();
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
-    assert_eq!(site.entries.len(), 2, "{}", content::report(&site));
+    assert_eq!(site.entries.len(), 2, "{}", content::Report::of(&site));
     insta::assert_snapshot!("links-and-special-files", render(&site.diagnostics));
 }
 
@@ -281,7 +281,7 @@ fn an_entry_in_the_owners_format_builds_without_edits() {
         .filter(|d| d.path == "content/de/memory-bound.md")
         .collect();
     assert!(about.is_empty(), "{about:?}");
-    assert!(!site.has_errors(), "{}", content::report(&site));
+    assert!(!site.has_errors(), "{}", content::Report::of(&site));
     let entry = site
         .entries
         .iter()

@@ -30,7 +30,7 @@ fn html(site: &content::Site, lang: &str, slug: &str) -> String {
 /// as `text/html`) without the pages' Content-Security-Policy.
 #[test]
 fn no_data_file_is_named_as_a_page() {
-    let bundle = content::files::bundle(&site(), "/g/");
+    let bundle = content::files::bundle(&site());
     let prose: Vec<&str> = bundle
         .files
         .iter()
@@ -56,7 +56,7 @@ fn no_data_file_is_named_as_a_page() {
 #[test]
 fn content_builds_without_errors_or_warnings() {
     let site = site();
-    let report = content::report(&site);
+    let report = content::Report::of(&site).to_string();
     assert!(site.diagnostics.is_empty(), "{report}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
     let files: usize = ["de", "en"]

@@ -34,6 +34,8 @@ pub const META_ENTRY: &str = "glossary-entry";
 /// `<meta name>` prefix of every page: `glossary-index-de`, `glossary-index-en`, the
 /// paths of the languages' index files.
 pub const META_INDEX: &str = "glossary-index-";
+/// `rel` of every link that leaves the site: prose, sources.
+pub const EXTERNAL_REL: &str = "noopener noreferrer";
 /// Separates the segments of a prose file. Sanitised prose never holds a comment.
 pub const PROSE_SEPARATOR: &str = "<!--segment-->\n";
 
@@ -44,5 +46,68 @@ pub fn meta_index(lang: crate::Lang) -> String {
 
 /// The id of a calculator's control: `calc{uid}-{name}`.
 pub fn control_id(uid: usize, name: &str) -> String {
-    format!("calc{uid}-{name}")
+    format!("{CONTROL_PREFIX}{uid}-{name}")
 }
+
+/// The key of calculator `uid`'s static chart: `c{uid}-{chart}`, the value of
+/// [`STATIC_CHART_ATTR`] on the box the pre-renderer fills.
+pub fn chart_key(uid: usize, chart: &str) -> String {
+    format!("c{uid}-{chart}")
+}
+
+/// The start of a calculator control's id (see [`control_id`]).
+pub const CONTROL_PREFIX: &str = "calc";
+/// Class of a calculator.
+pub const CALCULATOR: &str = "calculator";
+/// Class of the box a static chart goes into, and its attribute naming the chart.
+pub const STATIC_CHART: &str = "chart-static";
+/// Attribute of a static chart's box: the chart's key ([`chart_key`]).
+pub const STATIC_CHART_ATTR: &str = "data-static";
+/// Id of every page's `<main>`, where the focus moves after a navigation.
+pub const MAIN: &str = "main";
+/// Class of a segment of an entry's prose.
+pub const PROSE: &str = "prose";
+/// Id (and class) of the link preview's tooltip.
+pub const XREF_PREVIEW: &str = "xref-preview";
+
+// The index page (`src/pages/index.rs`).
+
+/// Id of the heading above the list of every term; the reading path's end links to it.
+pub const ALL_TERMS: &str = "all-terms";
+/// Class of a letter's section in the index.
+pub const LETTER_GROUP: &str = "letter-group";
+/// Start of a letter section's id (`group-A`), the letter bar's link target.
+pub const GROUP_PREFIX: &str = "group-";
+/// Start of a letter heading's id (`letter-A`), where the letter bar moves the focus.
+pub const LETTER_PREFIX: &str = "letter-";
+/// Attribute of a letter bar's link: its letter.
+pub const LETTER_ATTR: &str = "data-letter";
+/// Attribute of an index item: its category.
+pub const CATEGORY_ATTR: &str = "data-category";
+/// Attribute of an index item: its type.
+pub const MARKER_ATTR: &str = "data-marker";
+/// Class of the index's count of entries shown.
+pub const INDEX_COUNT: &str = "count";
+/// Class of the button that clears the index's filters.
+pub const FILTER_RESET: &str = "filter-reset";
+/// Class of the index's note that no entry matches the filters.
+pub const NO_MATCH: &str = "no-match";
+/// Id of the category filter.
+pub const FILTER_CATEGORY: &str = "filter-category";
+/// Id of the type filter.
+pub const FILTER_MARKER: &str = "filter-marker";
+
+// The search box (`src/components/search.rs`): its markup and the code that reads it.
+
+/// Id of the search field.
+pub const SEARCH_INPUT: &str = "search-input";
+/// Id of the panel under the field.
+pub const SEARCH_PANEL: &str = "search-panel";
+/// Id of the status line (hint, count, nothing found).
+pub const SEARCH_STATUS: &str = "search-status";
+/// Id of the list of results.
+pub const SEARCH_RESULTS: &str = "search-results";
+/// Id of the button that offers the other language's hits.
+pub const SEARCH_OTHER: &str = "search-other";
+/// Start of a search result's id (`search-option-0`), the field's active descendant.
+pub const SEARCH_OPTION: &str = "search-option-";

@@ -232,7 +232,7 @@ pub struct Body {
 }
 
 impl Body {
-    /// The number of prose segments; the prose file's footer follows them.
+    /// The number of prose segments, which the prose file holds.
     pub fn prose_segments(&self) -> usize {
         self.segments.iter().filter(|s| matches!(s, Segment::Prose(_))).count()
     }
@@ -339,6 +339,22 @@ pub struct EntryData {
     /// position where both have as many sections, else the nearest); empty without
     /// a translation.
     pub counterparts: Vec<String>,
+    /// What the page shows after the prose.
+    pub footer: Footer,
+}
+
+/// An entry's footer, as data: the pages render it. Pairs rather than structs of
+/// their own: the wasm decodes pairs of strings already (`sections`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Footer {
+    /// Related terms, in the author's order: the term, and its entry's slug where
+    /// it has one.
+    pub related: Vec<(String, Option<String>)>,
+    /// Sources, in the author's order: label and address.
+    pub sources: Vec<(String, String)>,
+    /// The date of the last change: `YYYY-MM-DD`, and as the entry's language
+    /// writes it (formatted at build time, which keeps the month names out of the wasm).
+    pub updated: Option<(String, String)>,
 }
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
@@ -475,6 +491,11 @@ mod tests {
             }),
             sections: vec![("user-content-a".into(), "Ä".into())],
             counterparts: vec!["user-content-b".into()],
+            footer: Footer {
+                related: vec![("Prefill".into(), None)],
+                sources: vec![("Paper".into(), "https://example.org/?a=1&b=2".into())],
+                updated: Some(("2026-03-01".into(), "1 March 2026".into())),
+            },
         };
         let bytes = encode(&data);
         assert_eq!(decode::<EntryData>(&bytes), Ok(data));

@@ -35,6 +35,7 @@ use crate::data::{Chart, Lang};
 pub use place::{Obstacles, Rect};
 use place::{Side, Want};
 use vocab::i18n::{texts, Texts};
+use vocab::names;
 
 /// Colours of one theme: the same as the page's CSS variables (`--bg`, `--fg`,
 /// `--muted`, `--line`, `--memory`, `--compute` in style/main.css; a test holds
@@ -1405,7 +1406,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                     aria-describedby=format!("{key}-read")
                 ></canvas>
                 <div class="chart-cursor" aria-hidden="true" hidden node_ref=cursor></div>
-                <div class="chart-static" data-static=key.clone()></div>
+                <div class=names::STATIC_CHART data-static=key.clone()></div>
             </div>
             <p class="chart-read" id=format!("{key}-read") aria-live="polite">{read_out}</p>
             <figcaption>

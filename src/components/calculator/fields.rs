@@ -7,6 +7,7 @@ use roofline::{figures, Bytes, BytesPerSecond, DataType, Field, Figure, Groups, 
 use super::state::{set_fp16_peak, CalcState, OWN_ID};
 use crate::data::Lang;
 use vocab::i18n::texts;
+use vocab::names;
 
 /// Parses a number typed by a reader: German readers type a decimal comma and may
 /// group thousands with points ("32.768") or spaces, as the site shows them (a
@@ -248,7 +249,7 @@ pub const GROUP: Binding = Binding {
 
 /// The element id of a field.
 pub fn field_id(uid: usize, field: Field) -> String {
-    format!("calc{uid}-{}", field.id())
+    names::control_id(uid, field.id())
 }
 
 /// A labelled number input bound to one figure of the scenario, with its help text
@@ -432,7 +433,7 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
         TypeOf::Kv => ("kv", t.kv_type),
         TypeOf::Experts => ("expert-weights", t.expert_weights),
     };
-    let id = format!("calc{uid}-{name}");
+    let id = names::control_id(uid, name);
     let current = move || {
         state.scenario.with(|s| match of {
             TypeOf::Weights => Some(s.weights),
@@ -494,7 +495,7 @@ pub fn to_slider(value: u32, max: u32) -> f64 {
 /// A number field with a logarithmic slider beside it (batch, context).
 pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: usize, max: u32) -> impl IntoView {
     let t = texts(lang);
-    let slider_id = format!("calc{uid}-{}-slider", binding.field.id());
+    let slider_id = names::control_id(uid, &format!("{}-slider", binding.field.id()));
     let top = to_slider(max, max);
     let current = move || to_u32(binding.get(&state.scenario.get()));
     let on_slider = move |ev: leptos::ev::Event| {

@@ -19,6 +19,7 @@ use fields::{
 };
 use state::{CalcState, Setup, OWN_MODEL};
 use vocab::i18n::texts;
+use vocab::names;
 
 /// The largest batch and context the sliders reach.
 const MAX_BATCH_SLIDER: u32 = 4096;
@@ -444,7 +445,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         <fieldset>
             <legend>{t.model_fields}</legend>
             <PresetSelect
-                id=format!("calc{uid}-model")
+                id=names::control_id(uid, "model")
                 label=t.model
                 edited_label=t.edited
                 options
@@ -501,7 +502,7 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
         <fieldset>
             <legend>{t.hardware_fields}</legend>
             <PresetSelect
-                id=format!("calc{uid}-hardware")
+                id=names::control_id(uid, "hardware")
                 label=t.hardware
                 edited_label=t.edited
                 options
@@ -549,7 +550,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
 #[component]
 pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) -> impl IntoView {
     let t = texts(lang);
-    let heading = format!("calc{uid}-heading");
+    let heading = names::control_id(uid, "heading");
     let heading_ref = heading.clone();
     let notice = move || {
         ignored.with(|list| {
@@ -558,9 +559,9 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
             })
         })
     };
-    let chart_figure = move |c: &Chart| view! { <ChartFigure state lang chart=*c key=format!("c{uid}-{}", c.id())/> };
+    let chart_figure = move |c: &Chart| view! { <ChartFigure state lang chart=*c key=names::chart_key(uid, c.id())/> };
     view! {
-        <section class="calculator" aria-labelledby=heading_ref>
+        <section class=names::CALCULATOR aria-labelledby=heading_ref>
             <h2 id=heading>{t.calculator_heading}</h2>
             <p class="needs-js">{t.needs_javascript}</p>
             {notice}

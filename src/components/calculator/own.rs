@@ -1,5 +1,6 @@
 //! The reader's own model: a pasted `config.json`, parsed by the browser's own
-//! `JSON.parse` (no JSON crate in the bundle) and read by [`roofline::from_config`].
+//! `JSON.parse` (no JSON crate in the bundle; see [`crate::platform`]) and read by
+//! [`roofline::from_config`].
 
 use leptos::prelude::*;
 use roofline::{from_config, ConfigError, Json, ModelConfig};
@@ -7,14 +8,12 @@ use roofline::{from_config, ConfigError, Json, ModelConfig};
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
 use crate::data::Lang;
+use crate::platform;
 use vocab::i18n::texts;
+use vocab::names;
 
 /// The longest config accepted: published ones are a few kilobytes.
 const MAX_CONFIG_BYTES: usize = 256 * 1024;
-
-/// Nesting deeper than this is not read (configs nest two or three levels).
-#[cfg(target_arch = "wasm32")]
-const MAX_DEPTH: u32 = 16;
 
 /// Why a pasted text gives no model.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,47 +26,6 @@ pub enum PasteError {
     Config(ConfigError),
     /// A config whose shape the core rejects (more windowed layers than layers).
     Shape(roofline::InputError),
-}
-
-/// Parses JSON text with the browser's parser (the text has its bare `Infinity`,
-/// `-Infinity` and `NaN` put in a form it accepts already: see [`paste`]).
-#[cfg(target_arch = "wasm32")]
-fn parse(text: &str) -> Option<Json> {
-    let value = js_sys::JSON::parse(text).ok()?;
-    Some(to_json(&value, 0))
-}
-
-/// Natively nothing is pasted (the pre-renderer has no reader).
-#[cfg(not(target_arch = "wasm32"))]
-fn parse(_: &str) -> Option<Json> {
-    None
-}
-
-#[cfg(target_arch = "wasm32")]
-fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
-    use wasm_bindgen::JsCast;
-    if depth > MAX_DEPTH || v.is_null() || v.is_undefined() {
-        Json::Null
-    } else if let Some(b) = v.as_bool() {
-        Json::Bool(b)
-    } else if let Some(n) = v.as_f64() {
-        Json::Number(n)
-    } else if let Some(s) = v.as_string() {
-        Json::number_for(&s).map_or(Json::Text(s), Json::Number)
-    } else if js_sys::Array::is_array(v) {
-        Json::List(js_sys::Array::from(v).iter().map(|x| to_json(&x, depth + 1)).collect())
-    } else if let Some(o) = v.dyn_ref::<js_sys::Object>() {
-        let pairs = js_sys::Object::entries(o)
-            .iter()
-            .filter_map(|pair| {
-                let pair = js_sys::Array::from(&pair);
-                Some((pair.get(0).as_string()?, to_json(&pair.get(1), depth + 1)))
-            })
-            .collect();
-        Json::Object(pairs)
-    } else {
-        Json::Null
-    }
 }
 
 /// What a pasted text gives: a text over [`MAX_CONFIG_BYTES`] is not parsed at all;
@@ -152,7 +110,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         active,
         outcome,
     } = fields;
-    let id = |part: &str| format!("calc{uid}-config-{part}");
+    let id = |part: &str| names::control_id(uid, &format!("config-{part}"));
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
     let params_help = id("params-help");
@@ -177,7 +135,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 _ => Ok(c),
             }
         };
-        let result = paste(&source, parse, number(params), number(active)).and_then(shape);
+        let result = paste(&source, platform::parse_json, number(params), number(active)).and_then(shape);
         if let Ok(c) = &result {
             state.scenario.update(|s| {
                 s.model = c.model;

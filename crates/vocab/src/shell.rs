@@ -1,0 +1,195 @@
+//! trunk's built shell (`dist/index.html`) and every edit made to it: xtask puts the
+//! Content-Security-Policy into its head, the pre-renderer makes each page from it
+//! (language, head, body). Build side only: the browser never edits the shell.
+//!
+//! Each edit finds its place however the minifier wrote the shell (`<html lang=en>`,
+//! a left-out `<head>` start tag, upper-case tag names), and fails with the reason
+//! where the shell lacks it, so that a change in trunk's output cannot silently
+//! skip an edit.
+
+use crate::Lang;
+
+/// A built shell, or a page made from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shell(String);
+
+impl Shell {
+    pub fn new(html: impl Into<String>) -> Shell {
+        Shell(html.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+
+    /// The texts of the `<script>` elements without a `src` attribute, as the
+    /// browser hashes them (everything between the start tag and `</script>`).
+    pub fn inline_scripts(&self) -> Result<Vec<&str>, String> {
+        let mut found = Vec::new();
+        let mut rest = self.as_str();
+        while let Some(start) = find_tag(rest, "<script") {
+            let after = &rest[start..];
+            let open_end = after.find('>').ok_or("a <script> start tag is not closed")?;
+            let attributes = &after["<script".len()..open_end];
+            let body_and_rest = &after[open_end + 1..];
+            let close = body_and_rest
+                .find("</script")
+                .ok_or("a <script> element has no </script>")?;
+            if !has_attribute(attributes, "src") {
+                found.push(&body_and_rest[..close]);
+            }
+            rest = &body_and_rest[close..];
+        }
+        Ok(found)
+    }
+
+    /// The shell with `elements` as the first of its `<head>`. A minified shell may
+    /// leave out the optional `<head>` start tag: the head then begins right after
+    /// `<html …>`.
+    pub fn with_head_start(&self, elements: &str) -> Result<Shell, String> {
+        let html = self.as_str();
+        let start = find_tag(html, "<head")
+            .or_else(|| find_tag(html, "<html"))
+            .ok_or("the shell has neither <head> nor <html>")?;
+        let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
+        Ok(Shell(format!("{}{elements}{}", &html[..head_end], &html[head_end..])))
+    }
+
+    /// The shell with its `<html>` start tag replaced by one that names `lang`.
+    pub fn with_lang(&self, lang: Lang) -> Result<Shell, String> {
+        let html = self.as_str();
+        let start = find_tag(html, "<html").ok_or("the shell has no <html> start tag")?;
+        let end = start + html[start..].find('>').ok_or("the <html> start tag is not closed")? + 1;
+        Ok(Shell(format!(
+            "{}<html lang=\"{}\">{}",
+            &html[..start],
+            lang.code(),
+            &html[end..]
+        )))
+    }
+
+    /// The shell with its `<title>` element replaced by `head`: a page's title and
+    /// its other head elements.
+    pub fn with_title(&self, head: &str) -> Result<Shell, String> {
+        let html = self.as_str();
+        let start = find_tag(html, "<title").ok_or("the shell has no <title>")?;
+        let end = start + html[start..].find("</title>").ok_or("the shell has no </title>")? + "</title>".len();
+        Ok(Shell(format!("{}{head}{}", &html[..start], &html[end..])))
+    }
+
+    /// The shell with `body` as its body, whose start tag carries the attribute
+    /// `attribute` (written without a value).
+    pub fn with_body(&self, attribute: &str, body: &str) -> Result<Shell, String> {
+        let html = self.as_str();
+        let start = find_tag(html, "<body").ok_or("the shell has no <body>")?;
+        let end = html.rfind("</body>").ok_or("the shell has no </body>")?;
+        if end < start {
+            return Err("the shell's </body> comes before <body>".into());
+        }
+        Ok(Shell(format!(
+            "{}<body {attribute}>{body}{}",
+            &html[..start],
+            &html[end..]
+        )))
+    }
+}
+
+/// Where `tag` (e.g. `<script`) starts as a whole tag name, case-insensitively.
+fn find_tag(html: &str, tag: &str) -> Option<usize> {
+    let lower = html.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(tag) {
+        let at = from + i;
+        let next = lower.as_bytes().get(at + tag.len()).copied();
+        if matches!(next, Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'>')) {
+            return Some(at);
+        }
+        from = at + tag.len();
+    }
+    None
+}
+
+/// Whether an attribute list (`type=module src="x.js"`) has the attribute `name`.
+fn has_attribute(attributes: &str, name: &str) -> bool {
+    attributes
+        .split(|c: char| c.is_ascii_whitespace())
+        .map(|a| a.split('=').next().unwrap_or_default())
+        .any(|a| a.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shell as trunk writes it with minification on: unquoted attributes, an
+    /// inline theme script, an inline module loader and a script with `src`.
+    const SHELL: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
+        <script>try{theme()}catch(e){}</script><title>Glossary</title>\
+        <script src=x.js></script>\
+        <script type=module>import init from '/x.js';await init()</script></head><body><p>x</p></body></html>";
+
+    #[test]
+    fn only_inline_scripts_are_found() {
+        assert_eq!(
+            Shell::new(SHELL).inline_scripts().unwrap(),
+            vec!["try{theme()}catch(e){}", "import init from '/x.js';await init()"]
+        );
+        let similar = Shell::new("<head><scripted>x</scripted><header></header></head>");
+        assert!(similar.inline_scripts().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_head_starts_with_what_is_put_there_even_without_a_start_tag() {
+        let page = Shell::new(SHELL).with_head_start("<meta x>").unwrap();
+        assert!(page.as_str().contains("<head><meta x><meta charset"), "{page:?}");
+        let minified = Shell::new(SHELL.replace("<head>", ""))
+            .with_head_start("<meta x>")
+            .unwrap();
+        assert!(minified.as_str().starts_with("<!doctype html><html lang=en><meta x>"));
+        assert!(Shell::new("<p>no document</p>").with_head_start("<meta x>").is_err());
+    }
+
+    #[test]
+    fn the_html_tag_names_the_page_language_however_it_was_written() {
+        for shell in [
+            "<!doctype html><html lang=en><head>",
+            "<!DOCTYPE html>\n<html lang=\"en\">\n  <head>",
+        ] {
+            let de = Shell::new(shell).with_lang(Lang::De).unwrap().into_string();
+            assert!(de.contains("<html lang=\"de\">"), "{de}");
+            assert!(!de.contains("lang=en") && !de.contains("lang=\"en\""), "{de}");
+        }
+        assert!(Shell::new("<!doctype html><htmlx><head>").with_lang(Lang::De).is_err());
+    }
+
+    #[test]
+    fn a_page_gets_its_head_and_body() {
+        let page = Shell::new(SHELL)
+            .with_lang(Lang::De)
+            .and_then(|s| s.with_title("<title>KV-Cache</title><meta name=x>"))
+            .and_then(|s| s.with_body("data-prerendered", "<main>KV</main>"))
+            .unwrap()
+            .into_string();
+        assert!(page.contains("<html lang=\"de\">"), "{page}");
+        assert!(
+            page.contains("</script><title>KV-Cache</title><meta name=x><script src=x.js>"),
+            "{page}"
+        );
+        assert!(
+            page.ends_with("</head><body data-prerendered><main>KV</main></body></html>"),
+            "{page}"
+        );
+        assert!(!page.contains("Glossary") && !page.contains("<p>x</p>"), "{page}");
+    }
+
+    #[test]
+    fn an_edit_that_finds_no_place_is_an_error() {
+        let bare = Shell::new("<html><head></head></html>");
+        assert!(bare.with_title("<title>T</title>").is_err());
+        assert!(bare.with_body("data-x", "").is_err());
+    }
+}

@@ -1,0 +1,125 @@
+//! What differs between the browser and a native build (the pre-renderer, the tests),
+//! in one place: the wasm uses the browser's own parsers, encoder and network, which
+//! spares the bundle Rust's (the float parser and its tables alone are 14 KB gzip);
+//! native code uses Rust's, and has no page and no network. Both sides implement the
+//! same functions; nothing else in the app asks which target it runs on.
+
+#[cfg(target_arch = "wasm32")]
+pub use browser::*;
+#[cfg(not(target_arch = "wasm32"))]
+pub use native::*;
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use roofline::Json;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    /// Nesting deeper than this is not read from pasted JSON (configs nest two or
+    /// three levels).
+    const MAX_JSON_DEPTH: u32 = 16;
+
+    /// The value of a plain decimal number (see `num::parse_f64`): `Number.parseFloat`.
+    pub fn parse_decimal(s: &str) -> Option<f64> {
+        Some(js_sys::Number::parse_float(s))
+    }
+
+    /// `value` percent-encoded for a query string: `encodeURIComponent`.
+    pub fn encode_uri_component(value: &str) -> String {
+        js_sys::encode_uri_component(value).into()
+    }
+
+    /// JSON text read by the browser's `JSON.parse`, down to [`MAX_JSON_DEPTH`] (the
+    /// text has its bare `Infinity` and `NaN` put in a form it accepts already: see
+    /// `calculator::own::paste`).
+    pub fn parse_json(text: &str) -> Option<Json> {
+        let value = js_sys::JSON::parse(text).ok()?;
+        Some(to_json(&value, 0))
+    }
+
+    fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
+        if depth > MAX_JSON_DEPTH || v.is_null() || v.is_undefined() {
+            Json::Null
+        } else if let Some(b) = v.as_bool() {
+            Json::Bool(b)
+        } else if let Some(n) = v.as_f64() {
+            Json::Number(n)
+        } else if let Some(s) = v.as_string() {
+            Json::number_for(&s).map_or(Json::Text(s), Json::Number)
+        } else if js_sys::Array::is_array(v) {
+            Json::List(js_sys::Array::from(v).iter().map(|x| to_json(&x, depth + 1)).collect())
+        } else if let Some(o) = v.dyn_ref::<js_sys::Object>() {
+            let pairs = js_sys::Object::entries(o)
+                .iter()
+                .filter_map(|pair| {
+                    let pair = js_sys::Array::from(&pair);
+                    Some((pair.get(0).as_string()?, to_json(&pair.get(1), depth + 1)))
+                })
+                .collect();
+            Json::Object(pairs)
+        } else {
+            Json::Null
+        }
+    }
+
+    /// The bytes of a file of the site, or `None` when it cannot be had.
+    pub async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
+        let window = web_sys::window()?;
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+        if !response.ok() {
+            return None;
+        }
+        let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+        Some(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+
+    /// The content of a `<meta name>` of the page.
+    pub fn meta(name: &str) -> Option<String> {
+        let document = web_sys::window()?.document()?;
+        let el = document.query_selector(&format!("meta[name='{name}']")).ok()??;
+        el.get_attribute("content")
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use roofline::Json;
+
+    /// The value of a plain decimal number (see `num::parse_f64`): Rust's parser,
+    /// which rounds as the browser's does.
+    pub fn parse_decimal(s: &str) -> Option<f64> {
+        s.parse().ok()
+    }
+
+    /// `value` percent-encoded for a query string, the characters
+    /// `encodeURIComponent` leaves alone left alone.
+    pub fn encode_uri_component(value: &str) -> String {
+        use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+        const COMPONENT: &percent_encoding::AsciiSet = &NON_ALPHANUMERIC
+            .remove(b'-')
+            .remove(b'_')
+            .remove(b'.')
+            .remove(b'!')
+            .remove(b'~')
+            .remove(b'*')
+            .remove(b'\'')
+            .remove(b'(')
+            .remove(b')');
+        utf8_percent_encode(value, COMPONENT).to_string()
+    }
+
+    /// Nothing: natively no reader pastes a config.
+    pub fn parse_json(_: &str) -> Option<Json> {
+        None
+    }
+
+    /// Nothing: natively there is no site to fetch from.
+    pub async fn fetch_bytes(_: &str) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Nothing: natively there is no page.
+    pub fn meta(_: &str) -> Option<String> {
+        None
+    }
+}

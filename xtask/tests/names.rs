@@ -1,0 +1,225 @@
+//! One name per shared id, class and attribute: every name that one side writes and
+//! another reads is a constant in `crates/vocab/src/names.rs`, and no string literal
+//! of the app (`src/`) spells it again (`docs/architecture.md`).
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace")
+        .to_path_buf()
+}
+
+/// The string literals of Rust source, in order, without comments: plain, raw and
+/// byte strings. A file's test module (from its `#[cfg(test)]` on) is left out:
+/// tests read markup to check it, they are neither side.
+fn literals(source: &str) -> Vec<String> {
+    let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let chars: Vec<char> = source.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == '\'' {
+            // A character literal ('x', '\n', '\''), or the quote of a lifetime.
+            if next == Some('\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+        } else if c == 'r' && matches!(next, Some('"' | '#')) && !ident(chars.get(i.wrapping_sub(1))) {
+            // A raw string: r"…", r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            let start = j + 1;
+            let mut end = start;
+            while end < chars.len() {
+                if chars[end] == '"' && (1..=hashes).all(|k| chars.get(end + k) == Some(&'#')) {
+                    break;
+                }
+                end += 1;
+            }
+            found.push(chars[start..end.min(chars.len())].iter().collect());
+            i = end + 1 + hashes;
+        } else if c == '"' {
+            let mut text = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if let Some(ch) = chars.get(i) {
+                    text.push(*ch);
+                }
+                i += 1;
+            }
+            found.push(text);
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+fn ident(c: Option<&char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || *c == '_')
+}
+
+/// The `pub const NAME: &str = "value";` of `names.rs`.
+fn names(source: &str) -> Vec<(String, String)> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim().strip_prefix("pub const ")?;
+            let (name, rest) = rest.split_once(':')?;
+            let value = rest.split_once('"')?.1.rsplit_once('"')?.0;
+            Some((name.trim().to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+/// The words of a literal as a selector, an id or a class list reads them: runs of
+/// letters, digits, `-` and `_` (`#search-results a` holds `search-results`). A word
+/// of a path (`prose/`, `/data`) is in no such place and is left out.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let mut found = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (word(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                let in_path = text[..s].ends_with('/') || c == '/';
+                if !in_path {
+                    found.push(&text[s..i]);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    found.into_iter()
+}
+
+/// Whether `token` spells `name`: the same word, or, for a prefix such as
+/// `glossary-index-`, a word that starts with it.
+fn spells(token: &str, name: &str) -> bool {
+    token == name || (name.ends_with('-') && token.starts_with(name))
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The copies of `names` among the literals of the files under `dir`.
+fn copies(names: &[(String, String)], dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in files {
+        let source = std::fs::read_to_string(&file).expect("source");
+        for literal in literals(&source) {
+            for (name, value) in names {
+                if tokens(&literal).any(|t| spells(t, value)) {
+                    found.push(format!(
+                        "{}: {literal:?} spells {name} ({value:?}); use vocab::names::{name}",
+                        file.strip_prefix(root()).unwrap_or(&file).display()
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_shared_name_is_spelled_twice() {
+    let root = root();
+    let names = names(&std::fs::read_to_string(root.join("crates/vocab/src/names.rs")).expect("names.rs"));
+    assert!(names.len() > 10, "names.rs has its constants: {names:?}");
+    // Names that are no word (the prose separator) cannot be spelled by one.
+    let names: Vec<(String, String)> = names
+        .into_iter()
+        .filter(|(_, v)| tokens(v).collect::<Vec<_>>() == [v.as_str()])
+        .collect();
+    let found = copies(&names, &root.join("src"));
+    assert!(
+        found.is_empty(),
+        "names spelled again in the app:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn literals_are_read_as_rust_reads_them() {
+    let source = r##"
+        // "in-a-comment"
+        /* "in /* a nested */ block" */
+        let a = "one"; let b = 'x'; let c = '"'; fn f<'a>(x: &'a str) {}
+        let d = r#"raw "quoted""#; let e = "esc\"aped";
+        #[cfg(test)]
+        mod tests { const T: &str = "test-only"; }
+    "##;
+    assert_eq!(literals(source), ["one", "raw \"quoted\"", "esc\"aped"]);
+}
+
+#[test]
+fn a_name_is_found_as_a_word_of_a_selector() {
+    let names = vec![("RESULTS".to_string(), "search-results".to_string())];
+    assert!(tokens("#search-results a").any(|t| spells(t, "search-results")));
+    assert!(!tokens("search-results-wide").any(|t| spells(t, "search-results")));
+    assert!(tokens("glossary-index-de").any(|t| spells(t, "glossary-index-")));
+    assert!(!tokens("Disallow: {BASE_PATH}prose/").any(|t| spells(t, "prose")));
+    assert!(tokens("a.xref, .prose > *").any(|t| spells(t, "prose")));
+    let dir = std::env::temp_dir().join(format!("names-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("a.rs"), "fn f() { by_id(\"search-results\"); }").expect("write");
+    assert_eq!(copies(&names, &dir).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

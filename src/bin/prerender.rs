@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
+use vocab::offline::offline_texts;
 use vocab::shell::Shell;
 
 /// One file of the site.
@@ -171,6 +172,11 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
             meta(h, "name", key, value);
         }
         data_links(h, bundle);
+        // Offline reading: registers the service worker and runs the action of the
+        // footer; a file of its own (scripts are allowed from the site's path only).
+        let script = format!("{BASE_PATH}{OFFLINE_SCRIPT}");
+        h.text("\n    ")
+            .el("script", &[("defer", Some("")), ("src", Some(&script))], |_| {});
         if let Some(entry) = page.entry {
             let file = entry_file(entry);
             meta(h, "name", names::META_ENTRY, &file);
@@ -185,6 +191,66 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
                 ],
             );
         }
+    })
+}
+
+/// The script of offline reading, written by `cargo xtask dist` below the base path.
+const OFFLINE_SCRIPT: &str = "offline.js";
+
+/// The action "Keep this glossary offline", after the app's markup: the app neither
+/// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
+/// `offline.js` has a service worker to keep the pages with; one block per language,
+/// the one of the page's current language shown (the app sets `<html lang>` as it
+/// navigates). The texts with placeholders are the script's, in `data-` attributes.
+fn offline_action() -> Html {
+    build(|h| {
+        h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {
+            for lang in Lang::ALL {
+                let t = offline_texts(lang);
+                h.el(
+                    "div",
+                    &[
+                        ("class", Some("offline-action")),
+                        ("lang", Some(lang.code())),
+                        ("data-ask", Some(t.ask)),
+                        ("data-progress", Some(t.progress)),
+                        ("data-done", Some(t.done)),
+                        ("data-failed", Some(t.failed)),
+                        ("data-unavailable", Some(t.unavailable)),
+                    ],
+                    |h| {
+                        h.el_text(
+                            "button",
+                            &[("type", Some("button")), ("class", Some("offline-keep"))],
+                            t.keep,
+                        );
+                        h.el(
+                            "p",
+                            &[("class", Some("offline-status")), ("role", Some("status"))],
+                            |_| {},
+                        );
+                        h.el_text(
+                            "button",
+                            &[
+                                ("type", Some("button")),
+                                ("class", Some("offline-confirm")),
+                                ("hidden", Some("")),
+                            ],
+                            t.confirm,
+                        );
+                        h.el_text(
+                            "button",
+                            &[
+                                ("type", Some("button")),
+                                ("class", Some("offline-cancel")),
+                                ("hidden", Some("")),
+                            ],
+                            t.cancel,
+                        );
+                    },
+                );
+            }
+        });
     })
 }
 
@@ -213,7 +279,7 @@ fn fill(shell: &Shell, page: &Page, body: &str, origin: &str, bundle: &Bundle) -
     Ok(shell
         .with_lang(page.lang)?
         .with_title(head(page, origin, bundle).as_str())?
-        .with_body(PRERENDERED, body)?
+        .with_body(PRERENDERED, &format!("{body}{}", offline_action().as_str()))?
         .into_string())
 }
 

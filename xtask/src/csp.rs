@@ -13,6 +13,7 @@ use base64::Engine;
 use sha2::Digest;
 
 use crate::files;
+use crate::offline::WORKER_FILE;
 use vocab::shell::Shell;
 
 /// Directives other than `script-src`, in the order they are written.
@@ -20,6 +21,9 @@ const DIRECTIVES: &[&str] = &[
     "default-src 'none'",
     // The wasm module and the JS glue are fetched; prose and search files too.
     "connect-src 'self'",
+    // The service worker of offline reading (`sw.js`), and no other worker; the
+    // second policy names its path.
+    "worker-src 'self'",
     "style-src 'self'",
     "img-src 'self'",
     "manifest-src 'self'",
@@ -39,7 +43,8 @@ pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
     format!("{}; {script_src}; {}", DIRECTIVES[0], DIRECTIVES[1..].join("; "))
 }
 
-/// A second policy that narrows scripts to the site's own path. `'self'` admits every
+/// A second policy that narrows scripts to the site's own path, and workers to the
+/// service worker's file. `'self'` admits every
 /// project page of the owner (`<owner>.github.io/<other-repo>/`), and a source with a
 /// path needs a host; the browser enforces both policies, so a script must come from
 /// the site's origin (the first) and from below `base` (this one, whatever the host
@@ -56,7 +61,11 @@ pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a 
         .find(|d| d.starts_with("script-src "))
         .context("the policy has no script-src")?;
     // `*` alone would admit only the scheme's default port (not a local test server's).
-    Ok(script_src.replacen("'self'", &format!("*:*{base}"), 1))
+    // A source path without a final `/` matches that file only.
+    Ok(format!(
+        "{}; worker-src *:*{base}{WORKER_FILE}",
+        script_src.replacen("'self'", &format!("*:*{base}"), 1)
+    ))
 }
 
 /// `html` with `<meta http-equiv="Content-Security-Policy">` as the first element of
@@ -136,7 +145,10 @@ mod tests {
             narrowed.starts_with("script-src *:*/glossary/ 'wasm-unsafe-eval' 'sha256-"),
             "{narrowed}"
         );
-        assert!(!narrowed.contains("'self'") && !narrowed.contains(';'), "{narrowed}");
+        assert!(!narrowed.contains("'self'"), "{narrowed}");
+        // Workers: the service worker's file alone.
+        assert!(narrowed.ends_with("'; worker-src *:*/glossary/sw.js"), "{narrowed}");
+        assert_eq!(narrowed.matches(';').count(), 1, "{narrowed}");
         assert_eq!(narrowed.matches("'sha256-").count(), 2, "{narrowed}");
         // The first policy still ties scripts to the origin.
         assert!(policies[0].contains("script-src 'self' 'wasm-unsafe-eval'"));

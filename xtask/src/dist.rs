@@ -9,14 +9,14 @@ use anyhow::{bail, Result};
 
 use crate::process::{cmd, run, say};
 use crate::workspace::root;
-use crate::{csp, files, setup, sizes};
+use crate::{csp, files, offline, setup, sizes};
 
 /// Gzip bytes a first visit of an entry page may transfer (its HTML and data file,
 /// the wasm, JS and CSS). A ratchet: it sits a few KB above what the site reaches
 /// and goes down whenever the site gets smaller. The wasm no longer grows with the
 /// content (the corpus check of `cargo xtask test` holds it to that), so only the
 /// code and the measured page move it.
-pub const BUDGET_GZIP_BYTES: u64 = 391 * 1024;
+pub const BUDGET_GZIP_BYTES: u64 = 393 * 1024;
 /// The pages whose first visit is measured: an entry with a calculator (in the
 /// corpus as in the site) and an index.
 const MEASURED_ENTRY: &str = "en/memory-bound.html";
@@ -139,6 +139,9 @@ pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Resu
     let prerender_secs = t.elapsed().as_secs_f64();
     let _ = std::fs::remove_file(&bundle);
     result?;
+    // Offline reading: the pages' lists, their script and the service worker, which
+    // names every other file of the build and so comes last.
+    offline::write(&dist, &base)?;
     let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
     println!("{sizes}");
     Ok(Build {

@@ -18,7 +18,8 @@ pub struct FileSize {
 
 /// The sizes of what a first visit transfers.
 pub struct Report {
-    /// The app's files (wasm, JS, CSS), then the pages measured.
+    /// The app's files (wasm, JS, CSS, `offline.js`), the pages measured, then the
+    /// service worker.
     files: Vec<FileSize>,
     /// Gzip bytes of a first visit of an entry page: its HTML, the entry's data file
     /// (which the page preloads), the wasm, JS and CSS.
@@ -75,9 +76,13 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
         .iter()
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .filter(|n| [".wasm", ".js", ".css"].iter().any(|ext| n.ends_with(ext)))
+        .filter(|n| n != crate::offline::WORKER_FILE)
         .collect();
     names.sort();
     let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>>>()?;
+    // The service worker is fetched after the page has loaded, by its registration
+    // (`offline.js`, counted above), not by the page: listed, not in the first visit.
+    let worker = sizes(dist, crate::offline::WORKER_FILE)?;
     let wasm_gzip = files
         .iter()
         .find(|f| f.name.ends_with(".wasm"))
@@ -99,7 +104,7 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
             search_raw += f.raw;
         }
     }
-    files.extend([page, data, index_page]);
+    files.extend([page, data, index_page, worker]);
     Ok(Report {
         files,
         entry_gzip,

@@ -6,7 +6,8 @@
 //! - [`fold`]: the one rule for matching names (related terms, links, search);
 //! - [`markup::Html`]: markup that escapes by construction, and [`names`], the class
 //!   and attribute names that Rust writes and reads;
-//! - [`i18n`]: every interface text;
+//! - [`i18n`]: every interface text; [`offline`]: those of offline reading, which
+//!   the app never shows;
 //! - [`shell`]: the built shell and every edit made to it (build side);
 //! - [`wire`]: the data files the build writes and the app reads (index, entries,
 //!   presets), with their encoding.
@@ -15,6 +16,7 @@ pub mod fold;
 pub mod i18n;
 pub mod markup;
 pub mod names;
+pub mod offline;
 pub mod shell;
 pub mod urls;
 pub mod wire;

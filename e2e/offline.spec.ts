@@ -1,0 +1,281 @@
+import { test, expect, live, output, entries } from './fixtures';
+import type { Page, BrowserContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as path from 'path';
+
+// Offline reading (README, "Offline reading"): the service worker of the build.
+// The other specs block service workers (playwright.config.ts); these need it.
+test.use({ serviceWorkers: 'allow' });
+
+/** The page is served by the site's service worker. */
+async function controlled(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+}
+
+/** The names of the caches the page's origin holds. */
+function cacheNames(page: Page) {
+  return page.evaluate(() => caches.keys());
+}
+
+/** The paths (below the site) of everything the worker's one cache holds. */
+function cached(page: Page) {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const base = new URL('./', document.baseURI).pathname;
+    const keys = names.length === 1 ? await (await caches.open(names[0])).keys() : [];
+    return keys.map((r) => new URL(r.url).pathname.slice(base.length)).sort();
+  });
+}
+
+/** Waits until the worker has kept the page it was installed under and its files. */
+async function kept(page: Page, ...paths: string[]) {
+  await expect.poll(() => cached(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(paths));
+}
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+}
+
+test('a visited entry opens and computes without a network', async ({ page, context, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await controlled(page);
+  // The page opened before the worker existed is kept with its data and prose files.
+  await kept(page, 'en/memory-bound');
+  const files = await cached(page);
+  expect(files.some((f) => /^data\/en\/memory-bound\.[0-9a-f]{16}\.bin$/.test(f)), files.join('\n')).toBe(true);
+  expect(files.some((f) => /^prose\/en\/memory-bound\.[0-9a-f]{16}\.txt$/.test(f)), files.join('\n')).toBe(true);
+  expect(files.some((f) => f.endsWith('.wasm')), files.join('\n')).toBe(true);
+
+  await goOffline(context);
+  await page.reload();
+  await live(page);
+  await expect(page.locator('article h1')).toHaveText(/Memory-bound/i);
+  await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+  await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+
+  // Opened anew (a link carries the calculator's state in its query): the same.
+  await page.goto('en/memory-bound?x=1');
+  await live(page);
+  await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('2000');
+  await expect(output(page, 'weight_time')).toHaveText('7.0 ms');
+  await context.setOffline(false);
+});
+
+test('a page never opened says, offline, that it is not kept', async ({ page, context }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('de/memory-bound');
+  await controlled(page);
+  await kept(page, 'de/memory-bound');
+  await goOffline(context);
+  const response = await page.goto('de/kv-cache');
+  expect(response?.status()).toBe(503);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('main')).toContainText('nicht auf diesem Gerät gespeichert');
+  // The site's stylesheet, kept with the app, and a way back.
+  expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
+  await expect(page.getByRole('link', { name: 'Zum Index' })).toHaveAttribute('href', /\/de\/$/);
+  // A visited page still opens.
+  await page.goto('de/memory-bound');
+  await expect(page.locator('article h1')).toHaveText(/Memory-Bound/);
+  expect(violations).toEqual([]);
+  await context.setOffline(false);
+});
+
+test('"Keep this glossary offline" says the size, shows progress, then every page opens offline', async ({ page, context, problems }) => {
+  await page.goto('de/');
+  await live(page);
+  await controlled(page);
+  const footer = page.locator('footer.offline');
+  await expect(footer).toBeVisible();
+  // Only the page's language.
+  await expect(footer.locator('.offline-action[lang="en"]')).toBeHidden();
+  const block = footer.locator('.offline-action[lang="de"]');
+  const status = block.getByRole('status');
+  // Every text the status shows, in order.
+  await page.evaluate(() => {
+    const seen: string[] = ((window as any).__said = []);
+    const node = document.querySelector('.offline-action[lang="de"] .offline-status')!;
+    new MutationObserver(() => seen.push(node.textContent ?? '')).observe(node, { childList: true, characterData: true, subtree: true });
+  });
+  const pages = entries.de.length + 1;
+  await block.getByRole('button', { name: 'Dieses Glossar offline behalten' }).click();
+  await expect(status).toHaveText(new RegExp(`^${pages} Seiten auf Deutsch, zusammen [\\d,]+\u00a0(kB|MB), werden auf diesem Gerät gespeichert\\.$`));
+  // Nothing is fetched before the reader confirms.
+  expect(await cached(page)).not.toContain('de/kv-cache');
+  expect(await axeViolations(page)).toEqual([]);
+  await block.getByRole('button', { name: 'Herunterladen' }).click();
+  await expect(status).toHaveText(`Alle ${pages} Seiten sind auf diesem Gerät gespeichert und öffnen sich ohne Netz.`, { timeout: 30_000 });
+  const said: string[] = await page.evaluate(() => (window as any).__said);
+  expect(said).toContain(`1 von ${pages} Seiten`);
+  expect(said).toContain(`${pages} von ${pages} Seiten`);
+
+  await goOffline(context);
+  for (const slug of entries.de) {
+    await page.goto(`de/${slug}`);
+    await expect(page.locator('article h1'), slug).toBeVisible();
+  }
+  await page.goto('de/');
+  await expect(page.locator('main#main')).toBeVisible();
+  // In-app navigation offline: the entry's data and prose files were kept too.
+  await live(page);
+  await page.locator(`main a[href$="/de/${entries.de[0]}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/de/${entries.de[0]}$`));
+  await expect(page.locator('article h1')).toBeVisible();
+  await context.setOffline(false);
+});
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('footer.offline').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+// A second build: served by a small server of this test that answers like GitHub
+// Pages from a folder it can switch, as a deployment replaces the site.
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+};
+
+function pagesServer(root: { dir: string }): Promise<{ base: string; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const rest = decodeURIComponent(url.pathname).replace(/^\/glossary\//, '');
+    const candidates = rest === '' || rest.endsWith('/') ? [`${rest}index.html`] : [rest, `${rest}.html`];
+    const file = candidates
+      .map((c) => path.join(root.dir, c))
+      .find((f) => f.startsWith(root.dir + path.sep) && fs.existsSync(f) && fs.statSync(f).isFile());
+    const status = file ? 200 : 404;
+    const body = fs.readFileSync(file ?? path.join(root.dir, '404.html'));
+    const type = CONTENT_TYPES[path.extname(file ?? '.html')] ?? 'application/octet-stream';
+    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+    res.end(body);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({ base: `http://127.0.0.1:${port}/glossary/`, close: () => server.close() });
+    }),
+  );
+}
+
+/** Every file below `dir`, relative to it. */
+function walk(dir: string, rel = ''): string[] {
+  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(dir, path.join(rel, e.name)) : [path.join(rel, e.name)],
+  );
+}
+
+/** A copy of `dist` as the next build: another identity, its stylesheet under a new
+ * hash name (the same bytes, so that its integrity holds) and a mark in every page. */
+function secondBuild(dist: string, into: string): { build: string; oldCss: string; newCss: string } {
+  fs.rmSync(into, { recursive: true, force: true });
+  fs.cpSync(dist, into, { recursive: true });
+  const oldCss = fs.readdirSync(into).find((f) => /^main-[0-9a-f]{16}\.css$/.test(f))!;
+  const newCss = oldCss.replace(/[0-9a-f]{16}/, (h) => h.split('').reverse().join(''));
+  fs.renameSync(path.join(into, oldCss), path.join(into, newCss));
+  for (const file of walk(into).filter((f) => f.endsWith('.html'))) {
+    const full = path.join(into, file);
+    const html = fs.readFileSync(full, 'utf8').replaceAll(oldCss, newCss).replace('</head>', '<meta name="build" content="second"></head>');
+    fs.writeFileSync(full, html);
+  }
+  const sw = path.join(into, 'sw.js');
+  const worker = fs.readFileSync(sw, 'utf8');
+  const first = /BUILD\s*=\s*["']([0-9a-f]{16})["']/.exec(worker)![1];
+  const build = 'second0000000000';
+  fs.writeFileSync(sw, worker.replaceAll(oldCss, newCss).replaceAll(first, build));
+  return { build, oldCss, newCss };
+}
+
+test('a second build replaces the whole kept set at once', async ({ page, context, problems }) => {
+  const dist = path.join(__dirname, '..', 'dist');
+  const root = { dir: dist };
+  const server = await pagesServer(root);
+  try {
+    await page.goto(`${server.base}en/memory-bound`);
+    await live(page);
+    await controlled(page);
+    await kept(page, 'en/memory-bound');
+    await page.goto(`${server.base}de/`);
+    await live(page);
+    await kept(page, 'en/memory-bound', 'de/');
+    const [first] = await cacheNames(page);
+    expect(first).toMatch(/^glossary-[0-9a-f]{16}$/);
+
+    // Deploy the second build; the worker finds it on its next check.
+    const second = secondBuild(dist, test.info().outputPath('second'));
+    root.dir = test.info().outputPath('second');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await expect.poll(() => cacheNames(page), { timeout: 20_000 }).toEqual([`glossary-${second.build}`]);
+    const files = await cached(page);
+    expect(files).toEqual(expect.arrayContaining(['en/memory-bound', 'de/', second.newCss]));
+    expect(files).not.toContain(second.oldCss);
+
+    // Online after a reload, then offline: every page and asset of the second build.
+    await page.reload();
+    await live(page);
+    await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'second');
+    await goOffline(context);
+    for (const address of ['en/memory-bound', 'de/']) {
+      await page.goto(`${server.base}${address}`);
+      await live(page);
+      await expect(page.locator('meta[name="build"]'), address).toHaveAttribute('content', 'second');
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute('href', new RegExp(second.newCss));
+    }
+    await page.goto(`${server.base}en/memory-bound`);
+    await live(page);
+    await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+    await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+    expect(requested.filter((u) => u.includes(second.oldCss))).toEqual([]);
+    // Every page the cache holds is the second build's.
+    const stale = await page.evaluate(async () => {
+      const [name] = await caches.keys();
+      const cache = await caches.open(name);
+      const old: string[] = [];
+      for (const request of await cache.keys()) {
+        const response = (await cache.match(request))!;
+        if ((response.headers.get('content-type') ?? '').startsWith('text/html') && !(await response.text()).includes('content="second"')) old.push(request.url);
+      }
+      return old;
+    });
+    expect(stale).toEqual([]);
+    await context.setOffline(false);
+  } finally {
+    server.close();
+  }
+});
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('the action stays hidden and the page works as before', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    await page.waitForLoadState('load');
+    await expect(page.locator('footer.offline')).toBeHidden();
+    await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+    await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the action is not shown', async ({ page }) => {
+    await page.goto('de/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect(page.locator('footer.offline')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Dieses Glossar offline behalten' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,280 @@
+//! Offline reading: the service worker `sw.js`, the page's script `offline.js`, and
+//! per language the list of its pages with their data and prose files
+//! (`offline-<lang>.json`), all written into the site's root after the pages.
+//!
+//! The worker carries the build's identity, a hash of every other file of the build,
+//! so that a new build is a new worker, byte for byte, with a cache of its own.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+use sha2::Digest;
+use vocab::offline::offline_texts;
+use vocab::Lang;
+
+use crate::files;
+use crate::process::{cmd, run};
+
+const WORKER: &str = include_str!("offline/sw.js");
+const PAGE_SCRIPT: &str = include_str!("offline/page.js");
+/// Names in the site's root the pages and the worker refer to.
+pub const WORKER_FILE: &str = "sw.js";
+pub const PAGE_SCRIPT_FILE: &str = "offline.js";
+
+/// The list file of a language's pages.
+pub fn list_file(lang: Lang) -> String {
+    format!("offline-{}.json", lang.code())
+}
+
+/// Every file below `dir`, as paths relative to it with `/`, sorted.
+fn walk(dir: &Path) -> Result<Vec<String>> {
+    let mut found = Vec::new();
+    let mut stack: Vec<PathBuf> = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for path in files::list(&d)? {
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).context("a file outside the folder")?;
+                found.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// `name` without its content hash: `memory-bound.0123456789abcdef.bin` → `memory-bound`.
+fn stem_of_hashed(name: &str, ext: &str) -> Option<String> {
+    let rest = name.strip_suffix(ext)?.strip_suffix('.')?;
+    let (stem, hash) = rest.rsplit_once('.')?;
+    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit())).then(|| stem.to_string())
+}
+
+/// The pages of `lang` with the files the app reads to show them offline: the
+/// index page with the language's index file, each entry page with its data and
+/// prose files (and the index file, for search and the links between entries).
+fn pages(all: &[String], lang: Lang) -> Result<Vec<(String, Vec<String>)>> {
+    let code = lang.code();
+    let in_dir = |dir: &str, ext: &str| -> Vec<(String, String)> {
+        all.iter()
+            .filter_map(|f| {
+                let name = f.strip_prefix(dir)?.strip_prefix('/')?;
+                (!name.contains('/')).then_some(())?;
+                Some((stem_of_hashed(name, ext)?, f.clone()))
+            })
+            .collect()
+    };
+    let data = in_dir(&format!("data/{code}"), "bin");
+    let prose = in_dir(&format!("prose/{code}"), "txt");
+    let index = data
+        .iter()
+        .find(|(stem, _)| stem == "index")
+        .map(|(_, f)| f.clone())
+        .with_context(|| format!("no index file in data/{code}"))?;
+    let mut pages = vec![(format!("{code}/"), vec![index.clone()])];
+    for file in all {
+        let Some(slug) = file
+            .strip_prefix(&format!("{code}/"))
+            .and_then(|n| n.strip_suffix(".html"))
+        else {
+            continue;
+        };
+        if slug == "index" || slug.contains('/') {
+            continue;
+        }
+        let mut needs = vec![index.clone()];
+        for (stem, f) in data.iter().chain(&prose) {
+            if stem == slug {
+                needs.push(f.clone());
+            }
+        }
+        if needs.len() != 3 {
+            bail!("{file}: expected its data and its prose file beside the index");
+        }
+        pages.push((format!("{code}/{slug}"), needs));
+    }
+    Ok(pages)
+}
+
+/// The list file of `lang`: its pages with their files, and the bytes of them all
+/// (each file once), which the action says before it fetches.
+fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
+    let pages = pages(all, lang)?;
+    let mut counted = BTreeSet::new();
+    let mut bytes = 0;
+    for (url, needs) in &pages {
+        let page_file = if url.ends_with('/') {
+            format!("{url}index.html")
+        } else {
+            format!("{url}.html")
+        };
+        for file in std::iter::once(&page_file).chain(needs) {
+            if counted.insert(file.clone()) {
+                bytes += std::fs::metadata(dist.join(file)).with_context(|| file.clone())?.len();
+            }
+        }
+    }
+    let pages: Vec<_> = pages
+        .iter()
+        .map(|(url, needs)| json!({ "url": url, "files": needs }))
+        .collect();
+    Ok(json!({ "bytes": bytes, "pages": pages }).to_string())
+}
+
+/// The build's identity: a hash of the names and contents of `all` below `dist`.
+fn identity(dist: &Path, all: &[String]) -> Result<String> {
+    let mut hash = sha2::Sha256::new();
+    for name in all {
+        hash.update(name.as_bytes());
+        hash.update([0]);
+        let bytes = files::read(&dist.join(name))?;
+        hash.update((bytes.len() as u64).to_le_bytes());
+        hash.update(&bytes);
+    }
+    Ok(hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `template` with each `(placeholder, value)` replaced; an error when one is missing.
+fn fill(template: &str, values: &[(&str, String)]) -> Result<String> {
+    let mut out = template.to_string();
+    for (hole, value) in values {
+        if !out.contains(hole) {
+            bail!("the service worker's template has no {hole}");
+        }
+        out = out.replace(hole, value);
+    }
+    Ok(out)
+}
+
+/// Minifies the script `path` in place, as the JS glue is (a classic script, not a
+/// module).
+fn minify(path: &Path) -> Result<()> {
+    run(
+        cmd("npx")
+            .args(["--no-install", "terser", "--compress", "--mangle", "-o"])
+            .arg(path)
+            .arg(path),
+        &format!("minifying {}", path.display()),
+    )
+}
+
+/// Writes the lists, the page's script and the service worker into `dist`, a built
+/// and pre-rendered site for `base`.
+pub fn write(dist: &Path, base: &str) -> Result<()> {
+    files::write(&dist.join(PAGE_SCRIPT_FILE), PAGE_SCRIPT)?;
+    minify(&dist.join(PAGE_SCRIPT_FILE))?;
+    let mut all = walk(dist)?;
+    for lang in Lang::ALL {
+        let list = list(dist, &all, lang)?;
+        files::write(&dist.join(list_file(lang)), &list)?;
+        all.push(list_file(lang));
+    }
+    all.retain(|f| f != WORKER_FILE);
+    all.sort();
+    // The app: trunk's hash-named files in the root, the icon, the manifest, the
+    // start page (the manifest's `start_url`) and the page's script.
+    let mut app: Vec<String> = all
+        .iter()
+        .filter(|f| !f.contains('/') && f.as_str() != PAGE_SCRIPT_FILE)
+        .filter(|f| [".wasm", ".js", ".css"].iter().any(|e| f.ends_with(e)))
+        .cloned()
+        .collect();
+    let css = app
+        .iter()
+        .find(|f| f.ends_with(".css"))
+        .cloned()
+        .context("the build has no stylesheet")?;
+    for file in ["public/favicon.svg", "public/manifest.webmanifest"] {
+        if !all.iter().any(|f| f == file) {
+            bail!("the build has no {file}");
+        }
+        app.push(file.to_string());
+    }
+    app.push(String::new());
+    app.push(PAGE_SCRIPT_FILE.to_string());
+    let note: serde_json::Map<String, serde_json::Value> = Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            let t = offline_texts(lang);
+            (
+                lang.code().to_string(),
+                json!({ "title": t.note_title, "text": t.note_text, "index": t.note_index }),
+            )
+        })
+        .collect();
+    let langs: Vec<&str> = Lang::ALL.into_iter().map(Lang::code).collect();
+    let worker = fill(
+        WORKER,
+        &[
+            ("__BUILD__", identity(dist, &all)?),
+            ("__BASE__", base.to_string()),
+            ("__APP__", serde_json::to_string(&app)?),
+            ("__CSS__", css),
+            ("__NOTE__", serde_json::to_string(&note)?),
+            ("__LANGS__", serde_json::to_string(&langs)?),
+        ],
+    )?;
+    files::write(&dist.join(WORKER_FILE), worker)?;
+    minify(&dist.join(WORKER_FILE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hashed_name_gives_its_stem() {
+        assert_eq!(
+            stem_of_hashed("memory-bound.0123456789abcdef.bin", "bin").as_deref(),
+            Some("memory-bound")
+        );
+        assert_eq!(stem_of_hashed("memory-bound.0123456789abcdef.txt", "bin"), None);
+        assert_eq!(stem_of_hashed("memory-bound.bin", "bin"), None);
+        assert_eq!(stem_of_hashed("x.0123456789abcdeg.bin", "bin"), None);
+    }
+
+    #[test]
+    fn each_page_names_its_data_prose_and_index_files() {
+        let all: Vec<String> = [
+            "en/index.html",
+            "en/kv-cache.html",
+            "en/kv-cache.md",
+            "data/en/index.00000000000000aa.bin",
+            "data/en/kv-cache.00000000000000bb.bin",
+            "prose/en/kv-cache.00000000000000cc.txt",
+            "de/index.html",
+        ]
+        .map(String::from)
+        .to_vec();
+        let en = pages(&all, Lang::En).unwrap();
+        assert_eq!(
+            en,
+            [
+                (
+                    "en/".to_string(),
+                    vec!["data/en/index.00000000000000aa.bin".to_string()]
+                ),
+                (
+                    "en/kv-cache".to_string(),
+                    vec![
+                        "data/en/index.00000000000000aa.bin".to_string(),
+                        "data/en/kv-cache.00000000000000bb.bin".to_string(),
+                        "prose/en/kv-cache.00000000000000cc.txt".to_string(),
+                    ]
+                ),
+            ]
+        );
+        assert!(pages(&all, Lang::De).is_err(), "no index file for de");
+    }
+
+    /// Every placeholder of the worker's template is filled.
+    #[test]
+    fn the_worker_template_has_its_placeholders() {
+        for hole in ["__BUILD__", "__BASE__", "__APP__", "__CSS__", "__NOTE__", "__LANGS__"] {
+            assert!(WORKER.contains(hole), "{hole}");
+        }
+    }
+}

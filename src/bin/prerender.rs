@@ -229,24 +229,13 @@ fn offline_action() -> Html {
                             &[("class", Some("offline-status")), ("role", Some("status"))],
                             |_| {},
                         );
-                        h.el_text(
-                            "button",
-                            &[
-                                ("type", Some("button")),
-                                ("class", Some("offline-confirm")),
-                                ("hidden", Some("")),
-                            ],
-                            t.confirm,
-                        );
-                        h.el_text(
-                            "button",
-                            &[
-                                ("type", Some("button")),
-                                ("class", Some("offline-cancel")),
-                                ("hidden", Some("")),
-                            ],
-                            t.cancel,
-                        );
+                        for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
+                            h.el_text(
+                                "button",
+                                &[("type", Some("button")), ("class", Some(class)), ("hidden", Some(""))],
+                                text,
+                            );
+                        }
                     },
                 );
             }

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use roofline::{Locale, Quantity, Unit};
 use serde_json::json;
 use sha2::Digest;
 use vocab::offline::offline_texts;
@@ -100,7 +101,8 @@ fn pages(all: &[String], lang: Lang) -> Result<Vec<(String, Vec<String>)>> {
 }
 
 /// The list file of `lang`: its pages with their files, and the bytes of them all
-/// (each file once), which the action says before it fetches.
+/// (each file once), written for the reader in the language's format, which the
+/// action says before it fetches.
 fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
     let pages = pages(all, lang)?;
     let mut counted = BTreeSet::new();
@@ -121,7 +123,8 @@ fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
         .iter()
         .map(|(url, needs)| json!({ "url": url, "files": needs }))
         .collect();
-    Ok(json!({ "bytes": bytes, "pages": pages }).to_string())
+    let size = Quantity::new(bytes as f64, Unit::BytesSi).format_digits(Locale::from_lang(lang.code()), 2);
+    Ok(json!({ "bytes": bytes, "size": size, "pages": pages }).to_string())
 }
 
 /// The build's identity: a hash of the names and contents of `all` below `dist`.

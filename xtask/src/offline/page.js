@@ -10,11 +10,6 @@
   const base = new URL('./', document.baseURI);
 
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-  const size = (bytes, lang) => {
-    const [value, unit] = bytes < 1e6 ? [bytes / 1e3, 'kB'] : [bytes / 1e6, 'MB'];
-    const digits = value < 10 ? 1 : 0;
-    return `${new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value)}\u00a0${unit}`;
-  };
 
   /** Resolves once this page is served by the service worker (it fetches through it). */
   const controlled = async () => {
@@ -45,7 +40,7 @@
       const list = await response.json();
       const total = list.pages.length;
       // The size first; nothing is fetched before the reader confirms.
-      say(fill(texts.ask, { pages: total, size: size(list.bytes, lang) }));
+      say(fill(texts.ask, { pages: total, size: list.size }));
       keep.hidden = true;
       confirm.hidden = false;
       cancel.hidden = false;

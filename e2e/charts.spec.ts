@@ -214,6 +214,8 @@ test('screenshots of the charts: 360 and 1440 px, light and dark, with and witho
         const page = await context.newPage();
         for (const path of ['en/memory-bound', 'de/speicherbandbreite']) {
           await page.goto(path);
+          // Scrolled to, as a reader would: the app wakes on the way.
+          await page.locator('.charts').first().scrollIntoViewIfNeeded();
           if (js) await expect(page.locator('figure.chart.painted')).toHaveCount(await page.locator('figure.chart').count());
           const name = `charts-${path.replace('/', '-')}-${width}-${colorScheme}-${js ? 'live' : 'static'}`;
           await page.locator('.charts').first().screenshot({ path: `target/e2e-screenshots/${name}.png` });

@@ -30,8 +30,13 @@ export const test = base.extend<{ problems: Problems }>({
 
 export { expect };
 
-/** The app has taken over the page. */
+/** The app has taken over the page. It wakes when a reader needs it (a calculator
+ * near the viewport, a control used); where it has not, the test points at the
+ * header's search box, as a reader about to search would. */
 export async function live(page: Page) {
+  if (!(await page.locator('body[data-live]').count())) {
+    await page.locator('.search input[type="search"]').first().hover();
+  }
   await expect(page.locator('body[data-live]')).toBeAttached();
 }
 

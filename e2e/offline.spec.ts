@@ -81,6 +81,16 @@ test('a page never opened says, offline, that it is not kept', async ({ page, co
   // The site's stylesheet, kept with the app, and a way back.
   expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
   await expect(page.getByRole('link', { name: 'Zum Index' })).toHaveAttribute('href', /\/de\/$/);
+  // The pages this device holds, and how to save them all.
+  const held = page.getByRole('main').getByRole('list').getByRole('link');
+  await expect(held).toHaveText(['Memory-Bound']);
+  await expect(page.getByRole('main')).toContainText('„Glossar für Offline-Lesen speichern“');
+  // The way back opens though the index was never visited: the worker keeps both.
+  await page.getByRole('link', { name: 'Zum Index' }).click();
+  await expect(page.locator('main#main h1')).toBeVisible();
+  await expect(page.locator('main.offline-note')).toHaveCount(0);
+  await page.goto('en/');
+  await expect(page.locator('main.offline-note')).toHaveCount(0);
   // A visited page still opens.
   await page.goto('de/memory-bound');
   await expect(page.locator('article h1')).toHaveText(/Memory-Bound/);
@@ -88,7 +98,7 @@ test('a page never opened says, offline, that it is not kept', async ({ page, co
   await context.setOffline(false);
 });
 
-test('"Keep this glossary offline" says the size, shows progress, then every page opens offline', async ({ page, context, problems }) => {
+test('"Save for offline reading" says the size, shows progress and the saved state, then every page opens offline', async ({ page, context, problems }) => {
   await page.goto('de/');
   await live(page);
   await controlled(page);
@@ -105,16 +115,32 @@ test('"Keep this glossary offline" says the size, shows progress, then every pag
     new MutationObserver(() => seen.push(node.textContent ?? '')).observe(node, { childList: true, characterData: true, subtree: true });
   });
   const pages = entries.de.length + 1;
-  await block.getByRole('button', { name: 'Dieses Glossar offline behalten' }).click();
-  await expect(status).toHaveText(new RegExp(`^${pages} Seiten auf Deutsch, zusammen [\\d,]+\u00a0(kB|MB), werden auf diesem Gerät gespeichert\\.$`));
+  await expect(block).toContainText('Ohne Internetverbindung weiterlesen');
+  await block.getByRole('button', { name: 'Glossar für Offline-Lesen speichern' }).click();
+  await expect(status).toHaveText(`Gespeichert werden ${pages} Seiten auf Deutsch, mit ihren Rechnern.`);
+  // The size is on the button that confirms, which stands out from "Abbrechen".
+  const confirm = block.getByRole('button', { name: /^[\d,]+\s(kB|MB) speichern$/ });
+  await expect(confirm).toBeFocused();
+  const look = (name: string) =>
+    block.getByRole('button', { name }).evaluate((b) => getComputedStyle(b).backgroundColor);
+  expect(await confirm.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(await look('Abbrechen'));
   // Nothing is fetched before the reader confirms.
   expect(await cached(page)).not.toContain('de/kv-cache');
   expect(await axeViolations(page)).toEqual([]);
-  await block.getByRole('button', { name: 'Herunterladen' }).click();
-  await expect(status).toHaveText(`Alle ${pages} Seiten sind auf diesem Gerät gespeichert und öffnen sich ohne Netz.`, { timeout: 30_000 });
+  await confirm.click();
+  await expect(status).toHaveText(`Alle ${pages} Seiten sind auf diesem Gerät gespeichert und öffnen sich auch ohne Internetverbindung.`, { timeout: 30_000 });
+  // The status said the start and the end only; the bar counted the pages.
   const said: string[] = await page.evaluate(() => (window as any).__said);
-  expect(said).toContain(`1 von ${pages} Seiten`);
-  expect(said).toContain(`${pages} von ${pages} Seiten`);
+  expect(said.filter((s) => s !== '')).toEqual([
+    `Gespeichert werden ${pages} Seiten auf Deutsch, mit ihren Rechnern.`,
+    `${pages} Seiten werden gespeichert …`,
+    `Alle ${pages} Seiten sind auf diesem Gerät gespeichert und öffnen sich auch ohne Internetverbindung.`,
+  ]);
+  await expect(block.locator('progress')).toBeHidden();
+  // Saved: said as a state, also after a reload, with an update to offer.
+  await page.reload();
+  await expect(status).toHaveText(`Für Offline-Lesen gespeichert: alle ${pages} Seiten auf Deutsch.`);
+  await expect(block.getByRole('button', { name: 'Gespeicherte Seiten aktualisieren' })).toBeVisible();
 
   await goOffline(context);
   for (const slug of entries.de) {

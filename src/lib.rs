@@ -21,9 +21,10 @@ pub use app::App;
 
 pub use vocab::names::{LIVE, PRERENDERED};
 
-/// Starts the app in the browser: takes over a pre-rendered page (hydration), or
+/// Starts the app in the browser (`wake.js` calls it when the reader needs it, see the
+/// README's "Reading first"): takes over a pre-rendered page (hydration), or
 /// renders into an empty one (`trunk serve`, the 404 page). A pre-rendered entry
-/// page names its data file, which the page preloads; the app reads it before it
+/// page names its data file, which the waking script preloads; the app reads it before it
 /// takes the page over, so that it meets the markup it would write itself. Where
 /// that file cannot be had, the page stays as written: complete, without the app.
 pub fn mount() {
@@ -37,6 +38,13 @@ pub fn mount() {
         let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
         let prerendered = body.as_ref().is_some_and(|b| b.has_attribute(PRERENDERED));
         if data::load_page_entry().await.is_err() && prerendered {
+            // The page stays as written; the controls that need the app go.
+            if let Some(root) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.document_element())
+            {
+                let _ = root.set_attribute("data-app", "off");
+            }
             return;
         }
         #[cfg(feature = "hydrate")]

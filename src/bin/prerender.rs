@@ -121,7 +121,7 @@ fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
 const OG_IMAGE: &str = "public/og-image.png";
 
 /// The page's own head: title, description, canonical and alternate addresses,
-/// Open Graph, and the data files the app reads (an entry page preloads its own).
+/// Open Graph, and the data files the app reads.
 fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
     let url = format!("{origin}{}", page.path);
     let meta = |h: &mut Html, key: &'static str, name: &str, content: &str| {
@@ -179,17 +179,9 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
             .el("script", &[("defer", Some("")), ("src", Some(&script))], |_| {});
         if let Some(entry) = page.entry {
             let file = entry_file(entry);
+            // Named, not preloaded: the waking script fetches it beside the app, so
+            // that nothing but the page's text and styles comes first.
             meta(h, "name", names::META_ENTRY, &file);
-            let href = format!("{BASE_PATH}{file}");
-            h.text("\n    ").void(
-                "link",
-                &[
-                    ("rel", Some("preload")),
-                    ("href", Some(&href)),
-                    ("as", Some("fetch")),
-                    ("crossorigin", Some("anonymous")),
-                ],
-            );
         }
     })
 }
@@ -197,11 +189,12 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
 /// The script of offline reading, written by `cargo xtask dist` below the base path.
 const OFFLINE_SCRIPT: &str = "offline.js";
 
-/// The action "Keep this glossary offline", after the app's markup: the app neither
+/// The action "Save for offline reading", after the app's markup: the app neither
 /// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
 /// `offline.js` has a service worker to keep the pages with; one block per language,
 /// the one of the page's current language shown (the app sets `<html lang>` as it
 /// navigates). The texts with placeholders are the script's, in `data-` attributes.
+/// The status says the start and the end only; the progress bar counts the pages.
 fn offline_action() -> Html {
     build(|h| {
         h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {
@@ -212,13 +205,19 @@ fn offline_action() -> Html {
                     &[
                         ("class", Some("offline-action")),
                         ("lang", Some(lang.code())),
+                        ("data-keep", Some(t.keep)),
                         ("data-ask", Some(t.ask)),
-                        ("data-progress", Some(t.progress)),
+                        ("data-confirm", Some(t.confirm)),
+                        ("data-busy", Some(t.busy)),
+                        ("data-started", Some(t.started)),
                         ("data-done", Some(t.done)),
+                        ("data-saved", Some(t.saved)),
+                        ("data-update", Some(t.update)),
                         ("data-failed", Some(t.failed)),
                         ("data-unavailable", Some(t.unavailable)),
                     ],
                     |h| {
+                        h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
                         h.el_text(
                             "button",
                             &[("type", Some("button")), ("class", Some("offline-keep"))],
@@ -227,6 +226,15 @@ fn offline_action() -> Html {
                         h.el(
                             "p",
                             &[("class", Some("offline-status")), ("role", Some("status"))],
+                            |_| {},
+                        );
+                        h.el(
+                            "progress",
+                            &[
+                                ("class", Some("offline-progress")),
+                                ("aria-label", Some(t.progress)),
+                                ("hidden", Some("")),
+                            ],
                             |_| {},
                         );
                         for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {

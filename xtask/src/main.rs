@@ -18,6 +18,7 @@ mod setup;
 mod sizes;
 mod test;
 mod versions;
+mod wake;
 mod workspace;
 
 use std::process::ExitCode;

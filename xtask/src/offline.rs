@@ -16,7 +16,7 @@ use vocab::offline::offline_texts;
 use vocab::Lang;
 
 use crate::files;
-use crate::process::{cmd, run};
+use crate::process::minify_script;
 
 const WORKER: &str = include_str!("offline/sw.js");
 const PAGE_SCRIPT: &str = include_str!("offline/page.js");
@@ -100,6 +100,30 @@ fn pages(all: &[String], lang: Lang) -> Result<Vec<(String, Vec<String>)>> {
     Ok(pages)
 }
 
+/// The file of the page at `url` (`de/` → `de/index.html`, `de/kv-cache` → `de/kv-cache.html`).
+fn page_file(url: &str) -> String {
+    if url.ends_with('/') {
+        format!("{url}index.html")
+    } else {
+        format!("{url}.html")
+    }
+}
+
+/// The text of a page's `<title>`, its character references resolved, without the
+/// site's name after ` · `.
+fn title(html: &str) -> Option<String> {
+    let start = html.find("<title>")? + "<title>".len();
+    let text = &html[start..start + html[start..].find("</title>")?];
+    let text = text.split(" · ").next().unwrap_or(text);
+    Some(
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&"),
+    )
+}
+
 /// The list file of `lang`: its pages with their files, and the bytes of them all
 /// (each file once), written for the reader in the language's format, which the
 /// action says before it fetches.
@@ -108,11 +132,7 @@ fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
     let mut counted = BTreeSet::new();
     let mut bytes = 0;
     for (url, needs) in &pages {
-        let page_file = if url.ends_with('/') {
-            format!("{url}index.html")
-        } else {
-            format!("{url}.html")
-        };
+        let page_file = page_file(url);
         for file in std::iter::once(&page_file).chain(needs) {
             if counted.insert(file.clone()) {
                 bytes += std::fs::metadata(dist.join(file)).with_context(|| file.clone())?.len();
@@ -121,8 +141,12 @@ fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
     }
     let pages: Vec<_> = pages
         .iter()
-        .map(|(url, needs)| json!({ "url": url, "files": needs }))
-        .collect();
+        .map(|(url, needs)| {
+            let html = files::read_to_string(&dist.join(page_file(url)))?;
+            let title = title(&html).with_context(|| format!("{url} has no <title>"))?;
+            Ok(json!({ "url": url, "title": title, "files": needs }))
+        })
+        .collect::<Result<_>>()?;
     let size = Quantity::new(bytes as f64, Unit::BytesSi).format_digits(Locale::from_lang(lang.code()), 2);
     Ok(json!({ "bytes": bytes, "size": size, "pages": pages }).to_string())
 }
@@ -152,23 +176,11 @@ fn fill(template: &str, values: &[(&str, String)]) -> Result<String> {
     Ok(out)
 }
 
-/// Minifies the script `path` in place, as the JS glue is (a classic script, not a
-/// module).
-fn minify(path: &Path) -> Result<()> {
-    run(
-        cmd("npx")
-            .args(["--no-install", "terser", "--compress", "--mangle", "-o"])
-            .arg(path)
-            .arg(path),
-        &format!("minifying {}", path.display()),
-    )
-}
-
 /// Writes the lists, the page's script and the service worker into `dist`, a built
 /// and pre-rendered site for `base`.
 pub fn write(dist: &Path, base: &str) -> Result<()> {
     files::write(&dist.join(PAGE_SCRIPT_FILE), PAGE_SCRIPT)?;
-    minify(&dist.join(PAGE_SCRIPT_FILE))?;
+    minify_script(&dist.join(PAGE_SCRIPT_FILE))?;
     let mut all = walk(dist)?;
     for lang in Lang::ALL {
         let list = list(dist, &all, lang)?;
@@ -198,13 +210,27 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
     }
     app.push(String::new());
     app.push(PAGE_SCRIPT_FILE.to_string());
+    // Both indexes, so that the offline note's way back opens wherever the reader
+    // has been, and the lists the note names the pages from.
+    for lang in Lang::ALL {
+        let (index_page, index_files) = pages(&all, lang)?.swap_remove(0);
+        app.push(index_page);
+        app.extend(index_files);
+        app.push(list_file(lang));
+    }
     let note: serde_json::Map<String, serde_json::Value> = Lang::ALL
         .into_iter()
         .map(|lang| {
             let t = offline_texts(lang);
             (
                 lang.code().to_string(),
-                json!({ "title": t.note_title, "text": t.note_text, "index": t.note_index }),
+                json!({
+                    "title": t.note_title,
+                    "text": t.note_text,
+                    "index": t.note_index,
+                    "held": t.note_held,
+                    "action": t.note_action,
+                }),
             )
         })
         .collect();
@@ -221,12 +247,21 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
         ],
     )?;
     files::write(&dist.join(WORKER_FILE), worker)?;
-    minify(&dist.join(WORKER_FILE))
+    minify_script(&dist.join(WORKER_FILE))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_is_read_without_the_site_name_and_with_its_characters() {
+        let html = "<head><title>Roofline &amp; &quot;ridge&quot; · Glossary</title></head>";
+        assert_eq!(title(html).as_deref(), Some("Roofline & \"ridge\""));
+        assert_eq!(title("<head></head>"), None);
+        assert_eq!(page_file("de/"), "de/index.html");
+        assert_eq!(page_file("de/kv-cache"), "de/kv-cache.html");
+    }
 
     #[test]
     fn a_hashed_name_gives_its_stem() {

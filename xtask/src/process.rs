@@ -2,6 +2,7 @@
 //! the workspace, each step said before it runs.
 
 use std::env;
+use std::path::Path;
 use std::process::Command;
 
 use anyhow::{ensure, Context, Result};
@@ -46,4 +47,15 @@ pub fn output(c: &mut Command) -> Option<String> {
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+}
+
+/// Minifies the classic script `path` in place with terser, as the JS glue is.
+pub fn minify_script(path: &Path) -> Result<()> {
+    run(
+        cmd("npx")
+            .args(["--no-install", "terser", "--compress", "--mangle", "-o"])
+            .arg(path)
+            .arg(path),
+        &format!("minifying {}", path.display()),
+    )
 }

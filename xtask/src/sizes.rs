@@ -26,6 +26,9 @@ pub struct Report {
     pub entry_gzip: u64,
     /// Gzip bytes of a first visit of an index page.
     pub index_gzip: u64,
+    /// Gzip bytes an entry page fetches before its text is complete: the page, the
+    /// stylesheet and its two small scripts (the app comes later, when it wakes).
+    pub text_gzip: u64,
     /// Gzip bytes of the wasm alone.
     pub wasm_gzip: u64,
     /// Gzip bytes of the index files (search), both languages.
@@ -94,6 +97,13 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
     let data = meta(&html, vocab::names::META_ENTRY).with_context(|| format!("{entry} names no data file"))?;
     let data = sizes(dist, &data)?;
     let entry_gzip = app_gzip + page.gzip + data.gzip;
+    let with_text = [".css", crate::wake::SCRIPT_FILE, crate::offline::PAGE_SCRIPT_FILE];
+    let text_gzip = page.gzip
+        + files
+            .iter()
+            .filter(|f| with_text.iter().any(|w| f.name.ends_with(w)))
+            .map(|f| f.gzip)
+            .sum::<u64>();
     let index_page = sizes(dist, index)?;
     let index_gzip = app_gzip + index_page.gzip;
     let (mut search_gzip, mut search_raw) = (0, 0);
@@ -109,6 +119,7 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
         files,
         entry_gzip,
         index_gzip,
+        text_gzip,
         wasm_gzip,
         search_gzip,
         search_raw,
@@ -127,6 +138,11 @@ impl fmt::Display for Report {
         }
         writeln!(f, "first visit of an entry page: {} bytes gzip", self.entry_gzip)?;
         writeln!(f, "first visit of an index page: {} bytes gzip", self.index_gzip)?;
+        writeln!(
+            f,
+            "an entry page's text with its styles and scripts, before the app: {} bytes gzip",
+            self.text_gzip
+        )?;
         write!(
             f,
             "search index (both languages, fetched on first use): {} bytes raw, {} gzip",

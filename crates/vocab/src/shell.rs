@@ -98,6 +98,92 @@ impl Shell {
     }
 }
 
+/// What trunk's loader starts: the JS glue and the wasm module, as addresses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loader {
+    pub glue: String,
+    pub wasm: String,
+}
+
+impl Shell {
+    /// The shell without trunk's loader of the app (the inline module script that
+    /// imports the glue and starts the wasm at once, and the links that preload
+    /// both), with `replacement`, given the addresses it named, in the script's place.
+    pub fn with_loader_replaced(&self, replacement: impl FnOnce(&Loader) -> String) -> Result<Shell, String> {
+        let html = self.as_str();
+        let mut loader = None;
+        let mut from = 0;
+        while let Some(at) = find_tag(&html[from..], "<script").map(|i| from + i) {
+            let open_end = at + html[at..].find('>').ok_or("a <script> start tag is not closed")?;
+            let close = open_end
+                + html[open_end..]
+                    .find("</script>")
+                    .ok_or("a <script> element has no </script>")?;
+            let text = &html[open_end + 1..close];
+            if let (Some(glue), Some(wasm)) = (quoted_after(text, "from"), quoted_after(text, "module_or_path:")) {
+                if loader.is_some() {
+                    return Err("the shell has two loaders of the app".into());
+                }
+                loader = Some((at..close + "</script>".len(), Loader { glue, wasm }));
+            }
+            from = close;
+        }
+        let (span, loader) = loader.ok_or("the shell has no loader of the app (`import init from …`)")?;
+        let mut out = format!("{}{}{}", &html[..span.start], replacement(&loader), &html[span.end..]);
+        for href in [&loader.glue, &loader.wasm] {
+            let mut removed = false;
+            let mut from = 0;
+            while let Some(at) = find_tag(&out[from..], "<link").map(|i| from + i) {
+                let end = at + out[at..].find('>').ok_or("a <link> tag is not closed")? + 1;
+                if attribute(&out[at + "<link".len()..end - 1], "href").as_deref() == Some(href.as_str()) {
+                    out.replace_range(at..end, "");
+                    removed = true;
+                } else {
+                    from = end;
+                }
+            }
+            if !removed {
+                return Err(format!("the shell does not preload {href}"));
+            }
+        }
+        Ok(Shell(out))
+    }
+}
+
+/// The first quoted text after `word` in a script (`from '/x.js'` → `/x.js`).
+fn quoted_after(script: &str, word: &str) -> Option<String> {
+    let rest = script[script.find(word)? + word.len()..].trim_start();
+    let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    let inner = &rest[1..];
+    Some(inner[..inner.find(quote)?].to_string())
+}
+
+/// The value of the attribute `name` in an attribute list, quoted or not.
+fn attribute(attributes: &str, name: &str) -> Option<String> {
+    let lower = attributes.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(name) {
+        let at = from + i;
+        from = at + name.len();
+        let before = lower[..at].chars().next_back();
+        if !before.is_some_and(|c| c.is_ascii_whitespace()) {
+            continue;
+        }
+        let rest = attributes[from..].trim_start();
+        let Some(value) = rest.strip_prefix('=') else { continue };
+        let value = value.trim_start();
+        return Some(match value.chars().next() {
+            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or_default().to_string(),
+            _ => value
+                .split(|c: char| c.is_ascii_whitespace())
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        });
+    }
+    None
+}
+
 /// Where `tag` (e.g. `<script`) starts as a whole tag name, case-insensitively.
 fn find_tag(html: &str, tag: &str) -> Option<usize> {
     let lower = html.to_ascii_lowercase();
@@ -184,6 +270,65 @@ mod tests {
             "{page}"
         );
         assert!(!page.contains("Glossary") && !page.contains("<p>x</p>"), "{page}");
+    }
+
+    /// The loader as trunk 0.21 writes it minified: links that preload the glue and
+    /// the wasm, and a module script that starts them.
+    const TRUNK: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
+        <link rel=modulepreload href=/g/app-1a.js crossorigin=anonymous integrity=sha384-x>\
+        <link rel=preload href=\"/g/app-1a_bg.wasm\" crossorigin=anonymous as=fetch type=application/wasm>\
+        <link rel=stylesheet href=/g/main-2b.css>\
+        <script type=module>import init,*as bindings from\"/g/app-1a.js\";const wasm=await init({module_or_path:\"/g/app-1a_bg.wasm\"});window.wasmBindings=bindings</script>\
+        <title>T</title></head><body></body></html>";
+
+    #[test]
+    fn trunks_loader_comes_out_whole_and_its_replacement_takes_its_place() {
+        let mut seen = None;
+        let shell = Shell::new(TRUNK)
+            .with_loader_replaced(|l| {
+                seen = Some(l.clone());
+                "<script src=later.js></script>".into()
+            })
+            .unwrap();
+        assert_eq!(
+            seen,
+            Some(Loader {
+                glue: "/g/app-1a.js".into(),
+                wasm: "/g/app-1a_bg.wasm".into()
+            })
+        );
+        assert_eq!(
+            shell.as_str(),
+            "<!doctype html><html lang=en><head><meta charset=utf-8>\
+             <link rel=stylesheet href=/g/main-2b.css><script src=later.js></script><title>T</title></head><body></body></html>"
+        );
+        assert!(shell.inline_scripts().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_shell_without_a_loader_or_its_preloads_is_an_error() {
+        let none = |_: &Loader| String::new();
+        assert!(Shell::new(SHELL).with_loader_replaced(none).is_err());
+        let unloaded = TRUNK.replace(
+            "<link rel=modulepreload href=/g/app-1a.js crossorigin=anonymous integrity=sha384-x>",
+            "",
+        );
+        let error = Shell::new(unloaded).with_loader_replaced(none).unwrap_err();
+        assert!(error.contains("/g/app-1a.js"), "{error}");
+    }
+
+    #[test]
+    fn attributes_are_read_quoted_or_not() {
+        assert_eq!(
+            attribute(" rel=preload href=/a.js as=fetch", "href").as_deref(),
+            Some("/a.js")
+        );
+        assert_eq!(
+            attribute(" data-href='x' href=\"/b c\"", "href").as_deref(),
+            Some("/b c")
+        );
+        assert_eq!(attribute(" HREF = /c.js /", "href").as_deref(), Some("/c.js"));
+        assert_eq!(attribute(" rel=preload", "href"), None);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 // Offline reading on the page, without the app: registers the service worker
 // (`sw.js`, at the site's base path and scoped to it) and runs the footer's action
-// "Keep this glossary offline". Any failure leaves the page as it is.
+// "Save for offline reading". Any failure leaves the page as it is.
 'use strict';
 (() => {
   const sw = navigator.serviceWorker;
@@ -23,24 +23,54 @@
     await change;
   };
 
+  /** The list of a language's pages with their files and size (`offline-<lang>.json`). */
+  const list = async (lang) => {
+    const response = await fetch(new URL(`offline-${lang}.json`, base), { cache: 'no-cache' });
+    if (!response.ok) throw new Error(String(response.status));
+    return response.json();
+  };
+
+  /** Whether every page of the list, with its files, is on this device. */
+  const held = async (pages) => {
+    for (const page of pages) {
+      for (const url of [page.url, ...page.files]) {
+        if (!(await caches.match(new URL(url, base).href))) return false;
+      }
+    }
+    return true;
+  };
+
+  /** The parts of a language's block. */
+  const parts = (block) => {
+    const [keep, confirm, cancel, status, progress] = ['keep', 'confirm', 'cancel', 'status', 'progress'].map((n) =>
+      block.querySelector(`.offline-${n}`),
+    );
+    return { keep, confirm, cancel, status, progress, texts: block.dataset };
+  };
+
+  /** A block whose language is on this device offers an update, and says `text`. */
+  const showSaved = (block, text) => {
+    const { keep, status, texts } = parts(block);
+    block.classList.add('saved');
+    status.textContent = text;
+    keep.textContent = texts.update;
+  };
+
   let busy = false;
   const run = async (block) => {
     if (busy) return;
     busy = true;
-    const [keep, confirm, cancel] = ['keep', 'confirm', 'cancel'].map((n) => block.querySelector(`.offline-${n}`));
-    const status = block.querySelector('.offline-status');
-    const texts = block.dataset;
-    const lang = block.lang;
+    const { keep, confirm, cancel, status, progress, texts } = parts(block);
+    const label = keep.textContent;
     const say = (text) => {
       status.textContent = text;
     };
     try {
-      const response = await fetch(new URL(`offline-${lang}.json`, base), { cache: 'no-cache' });
-      if (!response.ok) throw new Error(String(response.status));
-      const list = await response.json();
-      const total = list.pages.length;
+      const { pages, size } = await list(block.lang);
+      const total = pages.length;
       // The size first; nothing is fetched before the reader confirms.
-      say(fill(texts.ask, { pages: total, size: list.size }));
+      say(fill(texts.ask, { pages: total }));
+      confirm.textContent = fill(texts.confirm, { size });
       keep.hidden = true;
       confirm.hidden = false;
       cancel.hidden = false;
@@ -54,16 +84,19 @@
       keep.hidden = false;
       keep.focus();
       if (!go) {
-        say('');
+        say(block.classList.contains('saved') ? fill(texts.saved, { total }) : '');
         return;
       }
       // Busy, not disabled: the focus stays on the button.
       keep.setAttribute('aria-disabled', 'true');
+      keep.textContent = texts.busy;
       await controlled();
       let done = 0;
       let failed = 0;
-      say(fill(texts.progress, { done, total }));
-      const queue = [...list.pages];
+      // The status says the start and the end; the bar counts the pages between.
+      say(fill(texts.started, { total }));
+      Object.assign(progress, { max: total, value: 0, hidden: false });
+      const queue = [...pages];
       const asked = new Set();
       const one = async () => {
         while (queue.length) {
@@ -73,16 +106,21 @@
           const answers = await Promise.all(urls.map((u) => fetch(new URL(u, base)).then((r) => r.ok, () => false)));
           if (!answers.every(Boolean)) failed += 1;
           done += 1;
-          say(fill(texts.progress, { done, total }));
+          progress.value = done;
         }
       };
       await Promise.all([one(), one(), one(), one()]);
-      say(failed ? fill(texts.failed, { failed, total }) : fill(texts.done, { total }));
+      progress.hidden = true;
+      keep.textContent = label;
+      if (failed) say(fill(texts.failed, { failed, total }));
+      else showSaved(block, fill(texts.done, { total }));
     } catch {
       say(texts.unavailable);
       keep.hidden = false;
+      keep.textContent = label;
       confirm.hidden = true;
       cancel.hidden = true;
+      progress.hidden = true;
     } finally {
       keep.removeAttribute('aria-disabled');
       busy = false;
@@ -91,13 +129,19 @@
 
   const start = () => {
     sw.register(new URL('sw.js', base).href, { scope: base.pathname }).then(
-      (registration) => {
+      async (registration) => {
         // No registration (blocked): no action to offer.
         if (!registration || !footer) return;
-        for (const block of footer.querySelectorAll('.offline-action')) {
-          block.querySelector('.offline-keep').addEventListener('click', () => run(block));
-        }
+        const blocks = [...footer.querySelectorAll('.offline-action')];
+        for (const block of blocks) parts(block).keep.addEventListener('click', () => run(block));
         footer.hidden = false;
+        // A language already on this device says so (also after a reload).
+        for (const block of blocks) {
+          try {
+            const { pages } = await list(block.lang);
+            if (!busy && (await held(pages))) showSaved(block, fill(block.dataset.saved, { total: pages.length }));
+          } catch {}
+        }
       },
       () => {},
     );

@@ -7,7 +7,8 @@
 const BUILD = '__BUILD__';
 /** The site's path (`/glossary/`), the scope of this worker. */
 const BASE = '__BASE__';
-/** The build's app files, below BASE: wasm, JS, CSS, icon, manifest, start page. */
+/** The build's app files, below BASE: wasm, JS, CSS, icon, manifest, start page, and
+ * each language's index page with its index file and its list of pages. */
 const APP = __APP__;
 /** The stylesheet, for the offline note. */
 const CSS = '__CSS__';
@@ -138,7 +139,7 @@ async function networkFirst(event, url) {
   } catch (error) {
     const hit = await cache.match(key(url));
     if (hit) return hit;
-    if (event.request.mode === 'navigate') return note(url);
+    if (event.request.mode === 'navigate') return note(cache, url);
     return Response.error();
   }
 }
@@ -152,11 +153,23 @@ function keep(event, cache, url, response) {
 const escape = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
-/** A short page in the language of the address: it is not kept, and where to go. */
-function note(url) {
+/** A short page in the language of the address: it is not saved, the pages of its
+ * language this device holds, and how to save them all. */
+async function note(cache, url) {
   const rest = url.pathname.slice(BASE.length);
   const lang = LANGS.find((l) => rest === l || rest.startsWith(`${l}/`)) ?? 'en';
   const t = NOTE[lang];
+  let held = '';
+  try {
+    const list = await (await cache.match(key(`${BASE}offline-${lang}.json`))).json();
+    const items = [];
+    for (const page of list.pages) {
+      if (page.url !== `${lang}/` && (await cache.match(key(BASE + page.url)))) {
+        items.push(`<li><a href="${BASE}${escape(page.url)}">${escape(page.title)}</a></li>`);
+      }
+    }
+    if (items.length) held = `<h2>${escape(t.held)}</h2><ul>${items.join('')}</ul>`;
+  } catch {}
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self'">` +
@@ -164,6 +177,6 @@ function note(url) {
     `<title>${escape(t.title)}</title><link rel="stylesheet" href="${BASE}${CSS}">` +
     `<link rel="icon" type="image/svg+xml" href="${BASE}public/favicon.svg"></head>` +
     `<body><main class="offline-note"><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p>` +
-    `<p><a href="${BASE}${lang}/">${escape(t.index)}</a></p></main></body></html>`;
+    `<p><a href="${BASE}${lang}/">${escape(t.index)}</a></p>${held}<p>${escape(t.action)}</p></main></body></html>`;
   return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }

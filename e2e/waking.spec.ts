@@ -1,0 +1,140 @@
+import { test, expect, output, field } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Reading first (README): the page is text before it is an app. The app (glue and
+// wasm) is fetched when a calculator nears the viewport or the reader turns to an
+// interactive part, and what the reader did before it is live is handed over.
+
+/** The app's requests the page has made so far (the JS glue and the wasm). */
+function appRequests(page: Page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.wasm') || /\/glossary-[0-9a-f]+\.js$/.test(n)),
+  );
+}
+
+/** Holds every wasm request until the returned function is called. */
+async function holdWasm(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let asked = false;
+  await page.route('**/*.wasm', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+const live = (page: Page) => page.locator('body[data-live]');
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test('an entry whose calculator is below the first screens reads without the app until the reader nears it', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    // Painted, settled, read: no app.
+    await page.waitForTimeout(1000);
+    expect(await appRequests(page)).toEqual([]);
+    await expect(live(page)).not.toBeAttached();
+    // Links are plain links: the next page opens without the app.
+    // Scrolling towards the calculator wakes it about a screen ahead.
+    const calculator = page.locator('.calculator').first();
+    const top = await calculator.evaluate((c) => c.getBoundingClientRect().top + scrollY);
+    expect(top, 'the calculator is below two screens on a phone').toBeGreaterThan(2 * 640);
+    await page.evaluate((y) => scrollTo(0, y), top - 2 * 640 + 200);
+    await expect(live(page)).toBeAttached();
+    const asked = await appRequests(page);
+    expect(asked.some((n) => n.endsWith('.wasm'))).toBe(true);
+    expect(asked.some((n) => n.endsWith('.js'))).toBe(true);
+  });
+
+  test('the theme switches before the app, and stays switched', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    const html = page.locator('html');
+    await page.locator('.theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    // The app woke with the click and took over the button.
+    await expect(live(page)).toBeAttached();
+    await page.locator('.theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('pointing at a link wakes the app, and its preview opens', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(live(page)).not.toBeAttached();
+    const link = page.locator('article .prose a.xref').first();
+    await link.hover();
+    await expect(live(page)).toBeAttached();
+    await expect(page.locator('#xref-preview')).toBeVisible();
+  });
+
+  test('a shared link with the calculator state starts the app once the text is there', async ({ page, problems }) => {
+    await page.goto('en/memory-bound?bw=4000');
+    await expect(live(page)).toBeAttached();
+    await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+  });
+});
+
+test('a value typed before the wasm arrives is computed when it does', async ({ page, problems }) => {
+  const wasm = await holdWasm(page);
+  await page.goto('en/memory-bound');
+  const batch = field(page, 'Batch size');
+  await batch.fill('64');
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
+  await expect.poll(wasm.asked).toBe(true);
+  // The wasm is held back: the field keeps what was typed, nothing is computed.
+  await page.waitForTimeout(300);
+  await expect(live(page)).not.toBeAttached();
+  await expect(batch).toHaveValue('64');
+  wasm.release();
+  await expect(live(page)).toBeAttached();
+  await expect(batch).toHaveValue('64');
+  await expect(page.locator('#calc0-batch-slider')).toHaveValue('120');
+  await expect(output(page, 'weight_bytes')).toContainText('3.64 GB');
+  // The address carries what was typed, as after any change.
+  await expect(page).toHaveURL(/batch=64/);
+});
+
+test('`/` focuses the search box at once, and the query typed is searched when the app is live', async ({ page, problems }) => {
+  const wasm = await holdWasm(page);
+  await page.goto('en/');
+  await expect(page.locator('main#main h1')).toBeVisible();
+  expect(await appRequests(page)).toEqual([]);
+  await page.keyboard.press('/');
+  const search = page.locator('.search input[type="search"]');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('kv cache');
+  await expect.poll(wasm.asked).toBe(true);
+  await expect(search).toHaveValue('kv cache');
+  wasm.release();
+  await expect(live(page)).toBeAttached();
+  await expect(page.locator('.search-panel')).toBeVisible();
+  await expect(page.locator('.search-panel .search-option').first()).toContainText('KV cache');
+});
+
+test('an index page waits for the reader; a filter chosen before the app is applied', async ({ page, problems }) => {
+  const wasm = await holdWasm(page);
+  await page.goto('en/');
+  await page.waitForTimeout(800);
+  expect(wasm.asked()).toBe(false);
+  const filter = page.locator('.filters select').first();
+  const terms = page.locator('.term-list a.term:visible');
+  const before = await terms.count();
+  const value = await filter.locator('option').nth(1).getAttribute('value');
+  await filter.selectOption(value!);
+  wasm.release();
+  await expect(live(page)).toBeAttached();
+  await expect(filter).toHaveValue(value!);
+  await expect.poll(() => terms.count()).toBeLessThan(before);
+  await expect(page).toHaveURL(/\?\w+=/);
+});
+

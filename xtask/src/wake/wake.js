@@ -1,0 +1,158 @@
+// The app wakes when it is needed (README, "Reading first"). A pre-rendered page is
+// complete without the app; this script fetches and starts it (the JS glue and the
+// wasm named on its own element) once the page's text has painted and then
+//   - a calculator comes within about one screen of the viewport, or
+//   - the reader turns to an interactive part: focus, pointer or key on a field, a
+//     control or a button, `/`, or pointing at a link (for its preview),
+// whichever comes first; a page without pre-rendered text, the site's root (which
+// sends the reader on to their language), or a page opened with the calculator's
+// state in its address starts it as soon as it can. What the reader does before the app is live is not lost:
+// values typed or chosen are handed to the app once it is, as the events it listens
+// to; `/` focuses the search box at once; the theme switches at once.
+'use strict';
+(() => {
+  const me = document.currentScript;
+  const root = document.documentElement;
+  if (!me || !me.dataset.glue || !me.dataset.wasm) return;
+  const glue = new URL(me.dataset.glue, document.baseURI).href;
+  const wasm = new URL(me.dataset.wasm, document.baseURI).href;
+  const CONTROL = 'input, select, textarea, button, summary, [tabindex]';
+  const FIELD = 'input, select, textarea';
+
+  /** The fields the reader changed before the app was live, with their state. */
+  const changed = new Map();
+  /** Buttons pressed before the app was live, in order. */
+  const pressed = [];
+  /** The last link pointed at, for its preview. */
+  let pointed = null;
+  let woken = false;
+  let live = false;
+
+  const controlOf = (target) => (target instanceof Element ? target.closest(CONTROL) : null);
+
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    observer?.disconnect();
+    // The wasm and the entry's data file come beside the glue, not after it.
+    const data = document.querySelector('meta[name="glossary-entry"]')?.content;
+    for (const href of [wasm, data && new URL(data, document.baseURI).href]) {
+      if (!href) continue;
+      const link = document.createElement('link');
+      Object.assign(link, { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href });
+      document.head.append(link);
+    }
+    import(glue)
+      .then((app) => app.default({ module_or_path: wasm }))
+      .catch(() => root.setAttribute('data-app', 'off'));
+  };
+
+  // The theme button walks the schemes (the system's, dark, light) without the app.
+  const switchTheme = () => {
+    const next = { '': 'dark', dark: 'light', light: '' }[root.getAttribute('data-theme') ?? ''] ?? '';
+    try {
+      if (next) localStorage.setItem('theme', next);
+      else localStorage.removeItem('theme');
+    } catch {}
+    if (next) root.setAttribute('data-theme', next);
+    else root.removeAttribute('data-theme');
+  };
+
+  // Listeners on the document, in the capture phase: they see every event first and
+  // stop seeing them once the app is live.
+  const on = (type, handler) => document.addEventListener(type, (e) => live || handler(e), { capture: true, passive: type !== 'keydown' && type !== 'click' });
+
+  // A link in the page focused from the keyboard wants its preview, as one pointed at.
+  on('focusin', (e) => (controlOf(e.target) || (e.target instanceof Element && e.target.closest('main a[href]'))) && wake());
+  on('pointerdown', (e) => controlOf(e.target) && wake());
+  on('pointerover', (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const link = target?.closest('main a[href]');
+    if (link) pointed = link;
+    if (link || controlOf(target)) wake();
+  });
+  on('keydown', (e) => {
+    const typing = e.target instanceof Element && e.target.closest(FIELD);
+    if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const search = document.querySelector('.search input[type="search"]');
+      if (search) {
+        e.preventDefault();
+        search.focus();
+      }
+    }
+    if (typing || controlOf(e.target) || e.key === '/') wake();
+  });
+  const remember = (e) => {
+    const field = e.target instanceof Element ? e.target.closest(FIELD) : null;
+    if (!field) return;
+    changed.set(field, { value: field.value, checked: field.checked });
+    wake();
+  };
+  on('input', remember);
+  on('change', remember);
+  on('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button') : null;
+    if (!button) return;
+    wake();
+    if (button.classList.contains('theme-toggle')) switchTheme();
+    else if (!button.closest('footer.offline')) pressed.push(button);
+  });
+
+  // A calculator within about a screen of the viewport, once the text has painted.
+  const calculators = document.querySelectorAll('.calculator');
+  const observer =
+    calculators.length && 'IntersectionObserver' in window
+      ? new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && wake(), { rootMargin: '100% 0px' })
+      : null;
+  const painted = new Promise((resolve) => {
+    try {
+      const paints = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) {
+          paints.disconnect();
+          resolve();
+        }
+      });
+      paints.observe({ type: 'paint', buffered: true });
+    } catch {
+      addEventListener('load', resolve, { once: true });
+    }
+  });
+  // A page the app writes itself (not found) needs it at once; an address with the
+  // calculator's state (a shared link) as soon as the text is there, since the
+  // page's figures are the example's until the app reads it.
+  // The site's root sends the reader on to the index of their language: that is the app's.
+  const root_page = location.pathname === new URL('./', document.baseURI).pathname;
+  if (!document.body.hasAttribute('data-prerendered') || root_page) wake();
+  painted.then(() =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (location.search.length > 1) wake();
+        if (!woken) calculators.forEach((c) => observer?.observe(c));
+      }),
+    ),
+  );
+
+  // Once the app is live: what the reader did is handed over.
+  const handOver = () => {
+    live = true;
+    for (const [field, state] of changed) {
+      const now = field.isConnected ? field : field.id && document.getElementById(field.id);
+      if (!now) continue;
+      if (now.type === 'checkbox' || now.type === 'radio') now.checked = state.checked;
+      else now.value = state.value;
+      now.dispatchEvent(new Event('input', { bubbles: true }));
+      now.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    for (const button of pressed) if (button.isConnected) button.click();
+    if (pointed?.isConnected && pointed.matches(':hover')) pointed.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.closest('main a[href]')) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  };
+  if (document.body?.hasAttribute('data-live')) handOver();
+  else
+    new MutationObserver((_, watch) => {
+      if (!document.body.hasAttribute('data-live')) return;
+      watch.disconnect();
+      handOver();
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-live'] });
+})();

@@ -194,7 +194,8 @@ const OFFLINE_SCRIPT: &str = "offline.js";
 /// `offline.js` has a service worker to keep the pages with; one block per language,
 /// the one of the page's current language shown (the app sets `<html lang>` as it
 /// navigates). The texts with placeholders are the script's, in `data-` attributes.
-/// The status says the start and the end only; the progress bar counts the pages.
+/// The status says the start and the end only, above its buttons; the progress bar
+/// counts the pages.
 fn offline_action() -> Html {
     build(|h| {
         h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {
@@ -218,11 +219,6 @@ fn offline_action() -> Html {
                     ],
                     |h| {
                         h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
-                        h.el_text(
-                            "button",
-                            &[("type", Some("button")), ("class", Some("offline-keep"))],
-                            t.keep,
-                        );
                         h.el(
                             "p",
                             &[("class", Some("offline-status")), ("role", Some("status"))],
@@ -236,6 +232,11 @@ fn offline_action() -> Html {
                                 ("hidden", Some("")),
                             ],
                             |_| {},
+                        );
+                        h.el_text(
+                            "button",
+                            &[("type", Some("button")), ("class", Some("offline-keep"))],
+                            t.keep,
                         );
                         for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
                             h.el_text(

@@ -98,9 +98,24 @@ fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, orig
     Ok(report.entries)
 }
 
+/// When a page starts the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loading {
+    /// When the reader needs it (`wake.js`): the site.
+    Late,
+    /// With the page, as trunk's shell does: the build before reading first, which
+    /// `cargo xtask bench` measures beside the site.
+    AtOnce,
+}
+
 /// Builds the site from `content_root/content` into `dist`: the browser bundle
 /// (which holds no content), the data files, and a pre-rendered page per route.
 pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<Build> {
+    build_loading(dist, base, origin, content_root, Loading::Late)
+}
+
+/// [`build`], with the app started as `loading` says.
+pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path, loading: Loading) -> Result<Build> {
     let started = Instant::now();
     let base = content::site::normalise_base(base);
     let dist = dist.to_path_buf();
@@ -115,7 +130,9 @@ pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Resu
     minify_glue(&dist)?;
     // The app wakes when needed, not with the page; then the policy, which hashes
     // the inline scripts that are left.
-    wake::apply(&dist, &base)?;
+    if loading == Loading::Late {
+        wake::apply(&dist, &base)?;
+    }
     csp::apply(&dist, &base)?;
     // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
     // app's own components (plus 404.html, sitemap.xml, robots.txt).

@@ -10,6 +10,7 @@ mod deny;
 mod dist;
 mod e2e;
 mod files;
+mod lighthouse;
 mod offline;
 mod process;
 mod serve;

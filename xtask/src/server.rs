@@ -6,16 +6,20 @@
 //! bounded: the path it names (never a file outside the served folder, symlinks
 //! included), the `Host` it claims (loopback names only, against DNS rebinding), the
 //! size of its head, the time it may take and the threads that answer it.
+//!
+//! Text files go out gzip-compressed to a client that accepts it, as GitHub Pages
+//! sends them, so that what a browser measures here is what a reader transfers.
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
 
@@ -407,6 +411,23 @@ struct Request {
     method: String,
     target: String,
     host: Option<String>,
+    /// How the client accepts a text file's body.
+    accepts: Encoding,
+}
+
+/// How a body is sent: as the file is, or gzip-compressed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Encoding {
+    #[default]
+    Identity,
+    Gzip,
+}
+
+/// The header fields this server reads from a request head.
+#[derive(Debug, Default)]
+struct Fields {
+    host: Option<String>,
+    accepts: Encoding,
 }
 
 impl Request {
@@ -434,18 +455,24 @@ fn read_head(stream: &TcpStream, timeout: Duration) -> Result<Request, HeadError
     };
     let line = reader.line(MAX_LINE).map_err(|e| e.rejected_as(Status::UriTooLong))?;
     let (method, target) = request_line(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
-    let host = read_headers(&mut reader)?;
-    Ok(Request { method, target, host })
+    let Fields { host, accepts } = read_headers(&mut reader)?;
+    Ok(Request {
+        method,
+        target,
+        host,
+        accepts,
+    })
 }
 
-/// Reads the header fields up to the empty line and returns the `Host` value.
-fn read_headers(reader: &mut HeadReader) -> Result<Option<String>, HeadError> {
-    let (mut count, mut bytes, mut host) = (0, 0, None);
+/// Reads the header fields up to the empty line and returns the `Host` value and
+/// whether gzip is accepted (in any of the `Accept-Encoding` fields).
+fn read_headers(reader: &mut HeadReader) -> Result<Fields, HeadError> {
+    let (mut count, mut bytes, mut fields) = (0, 0, Fields::default());
     loop {
         let limit = MAX_LINE.min(MAX_HEADER_BYTES - bytes + 2);
         let line = reader.line(limit).map_err(|e| e.rejected_as(Status::HeadersTooLarge))?;
         if line.is_empty() {
-            return Ok(host);
+            return Ok(fields);
         }
         count += 1;
         bytes += line.len() + 2;
@@ -455,12 +482,28 @@ fn read_headers(reader: &mut HeadReader) -> Result<Option<String>, HeadError> {
         let (name, value) = header_field(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
         if name.eq_ignore_ascii_case(b"host") {
             let value = std::str::from_utf8(value).ok();
-            match (&host, value) {
-                (None, Some(value)) => host = Some(value.to_string()),
+            match (&fields.host, value) {
+                (None, Some(value)) => fields.host = Some(value.to_string()),
                 _ => return Err(HeadError::Reject(Status::BadRequest)),
             }
+        } else if name.eq_ignore_ascii_case(b"accept-encoding") && accepts_gzip(value) {
+            fields.accepts = Encoding::Gzip;
         }
     }
+}
+
+/// Whether an `Accept-Encoding` value lists `gzip`, other than as refused (`q=0`).
+fn accepts_gzip(value: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(value);
+    text.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or("");
+        let refused = parts.any(|param| {
+            let (name, weight) = param.split_once('=').unwrap_or((param, ""));
+            name.trim().eq_ignore_ascii_case("q") && weight.trim().parse::<f64>() == Ok(0.0)
+        });
+        coding.eq_ignore_ascii_case("gzip") && !refused
+    })
 }
 
 /// Method and target of `METHOD SP target SP HTTP/1.x`; `None` when malformed.
@@ -565,10 +608,11 @@ fn answer(stream: &TcpStream, site: &Site, request: &Request) -> io::Result<()> 
     let Some(path) = request_path(&request.target) else {
         return write_error(stream, Status::BadRequest, body);
     };
+    let encoding = request.accepts;
     match site.resolve(&path) {
-        Some(file) => send_file(stream, Status::Ok, &file, body),
+        Some(file) => send_file(stream, Status::Ok, &file, encoding, body),
         None => match site.inside(&site.root.join(site.not_found)) {
-            Some(page) => send_file(stream, Status::NotFound, &page, body),
+            Some(page) => send_file(stream, Status::NotFound, &page, encoding, body),
             None => write_error(stream, Status::NotFound, body),
         },
     }
@@ -591,15 +635,86 @@ impl Body {
     }
 }
 
-/// Sends `file` with `status`, its body unless omitted.
-fn send_file(mut stream: &TcpStream, status: Status, file: &Path, body: Body) -> io::Result<()> {
+/// Sends `file` with `status`, its body unless omitted: a text file compressed
+/// when the client `accepts` gzip, anything else as it is.
+fn send_file(stream: &TcpStream, status: Status, file: &Path, accepts: Encoding, body: Body) -> io::Result<()> {
+    if !is_text(file) {
+        return send_as_is(stream, status, file, "", body);
+    }
+    match accepts {
+        Encoding::Identity => send_as_is(stream, status, file, VARY, body),
+        Encoding::Gzip => send_gzip(stream, status, file, body),
+    }
+}
+
+/// The header that tells caches a text file's answer depends on `Accept-Encoding`.
+const VARY: &str = "Vary: Accept-Encoding\r\n";
+
+/// Whether `file` is text, by its extension: the kinds GitHub Pages compresses
+/// (the wasm and the entries' data files compress as well as text does).
+fn is_text(file: &Path) -> bool {
+    let extension = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+    [
+        "html",
+        "css",
+        "js",
+        "json",
+        "wasm",
+        "svg",
+        "txt",
+        "xml",
+        "webmanifest",
+        "bin",
+        "md",
+    ]
+    .contains(&extension)
+}
+
+/// Sends `file` as it is, with `extra` header lines.
+fn send_as_is(mut stream: &TcpStream, status: Status, file: &Path, extra: &str, body: Body) -> io::Result<()> {
     let contents = File::open(file)?;
     let length = contents.metadata()?.len();
-    write_head(stream, status, content_type(file), length, "")?;
+    write_head(stream, status, content_type(file), length, extra)?;
     if body == Body::Sent {
         io::copy(&mut contents.take(length), &mut stream)?;
     }
     Ok(())
+}
+
+/// Sends `file` gzip-compressed. It is compressed whole, also for HEAD, since the
+/// head names the compressed length.
+fn send_gzip(mut stream: &TcpStream, status: Status, file: &Path, body: Body) -> io::Result<()> {
+    let compressed = gzipped(file)?;
+    let extra = format!("Content-Encoding: gzip\r\n{VARY}");
+    write_head(stream, status, content_type(file), compressed.len() as u64, &extra)?;
+    if body == Body::Sent {
+        stream.write_all(&compressed)?;
+    }
+    Ok(())
+}
+
+/// The gzip-compressed bytes of `file`, compressed once per version of the file (its
+/// length and modification time): the browser tests fetch the same wasm hundreds of
+/// times, and compressing it takes longer than sending it.
+fn gzipped(file: &Path) -> io::Result<Arc<Vec<u8>>> {
+    type Versions = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Vec<u8>>)>;
+    static CACHE: OnceLock<Mutex<Versions>> = OnceLock::new();
+    let meta = std::fs::metadata(file)?;
+    let version = (meta.len(), meta.modified().ok());
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some((v, bytes)) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(file) {
+        if *v == version {
+            return Ok(bytes.clone());
+        }
+    }
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    io::copy(&mut File::open(file)?, &mut encoder)?;
+    let bytes = Arc::new(encoder.finish()?);
+    cache
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(file.to_path_buf(), (version, bytes.clone()));
+    Ok(bytes)
 }
 
 /// Sends `status` with its reason as a plain-text body.
@@ -688,12 +803,35 @@ mod tests {
 
     /// Sends `request` as is and returns all the server answers before it closes.
     fn exchange(port: u16, request: &[u8]) -> String {
+        String::from_utf8_lossy(&exchange_bytes(port, request)).into_owned()
+    }
+
+    /// [`exchange`], the answer as bytes (a compressed body is no text).
+    fn exchange_bytes(port: u16, request: &[u8]) -> Vec<u8> {
         let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
         let _ = stream.write_all(request);
         let mut answer = Vec::new();
         let _ = stream.read_to_end(&mut answer);
-        String::from_utf8_lossy(&answer).into_owned()
+        answer
+    }
+
+    /// The head (as text) and the body of a GET for `target` with these extra header
+    /// lines.
+    fn head_and_body(port: u16, target: &str, headers: &str) -> (String, Vec<u8>) {
+        let request = format!("GET {target} HTTP/1.1\r\nHost: localhost:{port}\r\n{headers}\r\n");
+        let answer = exchange_bytes(port, request.as_bytes());
+        let end = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("a whole head") + 4;
+        (
+            String::from_utf8_lossy(&answer[..end]).into_owned(),
+            answer[end..].to_vec(),
+        )
+    }
+
+    fn gunzip(bytes: &[u8]) -> String {
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes).read_to_string(&mut text).unwrap();
+        text
     }
 
     /// Status code and body of an answer (0 when there is no status line).
@@ -748,6 +886,43 @@ mod tests {
         assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
         assert!(head.contains("\r\nContent-Length: 2\r\n"), "{head}");
         assert!(head.ends_with("\r\n\r\n"), "HEAD has no body: {head}");
+    }
+
+    /// GitHub Pages sends text compressed; browsers measured against this server
+    /// must transfer what a reader does, and decode it as transparently.
+    #[test]
+    fn sends_text_gzip_compressed_to_a_client_that_accepts_it() {
+        let fixture = Fixture::new();
+        std::fs::write(fixture.site.join("logo.png"), "not really a png").unwrap();
+        let server = fixture.serve(relaxed());
+        let port = server.port();
+        let (head, body) = head_and_body(port, "/glossary/en/roofline", "Accept-Encoding: br, gzip;q=0.8\r\n");
+        assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+        assert!(head.contains("\r\nContent-Encoding: gzip\r\n"), "{head}");
+        assert!(head.contains("\r\nVary: Accept-Encoding\r\n"), "{head}");
+        assert!(
+            head.contains(&format!("\r\nContent-Length: {}\r\n", body.len())),
+            "{head}"
+        );
+        assert_eq!(gunzip(&body), "roofline page");
+        let (head, body) = head_and_body(port, "/glossary/en/nothing", "Accept-Encoding: GZIP\r\n");
+        assert!(head.starts_with("HTTP/1.1 404 "), "{head}");
+        assert_eq!(gunzip(&body), "not found page", "{head}");
+        for plain in ["", "Accept-Encoding: br, deflate\r\n", "Accept-Encoding: gzip;q=0\r\n"] {
+            let (head, body) = head_and_body(port, "/glossary/en/roofline", plain);
+            assert!(!head.contains("Content-Encoding"), "{plain:?}: {head}");
+            assert!(head.contains("\r\nContent-Length: 13\r\n"), "{plain:?}: {head}");
+            assert_eq!(body, b"roofline page", "{plain:?}");
+        }
+        let (head, body) = head_and_body(port, "/glossary/logo.png", "Accept-Encoding: gzip\r\n");
+        assert!(!head.contains("Content-Encoding"), "not text: {head}");
+        assert_eq!(body, b"not really a png");
+        let gzip_head = exchange(
+            port,
+            b"HEAD /glossary/app.js HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: gzip\r\n\r\n",
+        );
+        assert!(gzip_head.contains("\r\nContent-Encoding: gzip\r\n"), "{gzip_head}");
+        assert!(gzip_head.ends_with("\r\n\r\n"), "HEAD has no body: {gzip_head}");
     }
 
     #[test]

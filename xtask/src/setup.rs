@@ -52,16 +52,7 @@ pub fn build_tools() -> Result<()> {
             "cargo install wasm-bindgen-cli",
         )?;
     }
-    let stamp = root().join("node_modules/.package-lock.json");
-    let lock = root().join("package-lock.json");
-    let fresh = match (
-        stamp.metadata().and_then(|m| m.modified()),
-        lock.metadata().and_then(|m| m.modified()),
-    ) {
-        (Ok(installed), Ok(locked)) => installed >= locked,
-        _ => false,
-    };
-    if !fresh {
+    if !installed_as_locked(&root()) {
         run(
             cmd("npm")
                 .args(["ci", "--no-audit", "--no-fund"])
@@ -70,6 +61,35 @@ pub fn build_tools() -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// Lighthouse, for `cargo xtask bench` only: its own package in `bench/`, so that
+/// the tests on a bare machine do not install it. It drives Debian's chromium, so
+/// no browser is downloaded.
+pub fn bench_tools() -> Result<()> {
+    let folder = root().join("bench");
+    if !installed_as_locked(&folder) {
+        run(
+            cmd("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&folder),
+            "npm ci in bench/ (Lighthouse)",
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether `folder`'s node_modules were installed from its `package-lock.json` as
+/// it is now: npm writes `node_modules/.package-lock.json` on each install, so one
+/// older than the lock file (or none) means the lock changed since.
+fn installed_as_locked(folder: &Path) -> bool {
+    let stamp = folder.join("node_modules/.package-lock.json");
+    let lock = folder.join("package-lock.json");
+    match (
+        stamp.metadata().and_then(|m| m.modified()),
+        lock.metadata().and_then(|m| m.modified()),
+    ) {
+        (Ok(installed), Ok(locked)) => installed >= locked,
+        _ => false,
+    }
 }
 
 /// Debian's chromium, for the browser tests.

@@ -65,9 +65,9 @@ const DE: OfflineTexts = OfflineTexts {
     note_title: "Offline",
     note_text:
         "Diese Seite ist nicht auf diesem Gerät gespeichert, und ohne Internetverbindung lässt sie sich nicht laden.",
-    note_held: "Auf diesem Gerät gespeichert:",
+    note_held: "Auf diesem Gerät gespeichert",
     note_action: concat!(
-        "Um alle Seiten offline zu lesen, wählen Sie bei bestehender Verbindung am Ende einer Seite ",
+        "Um alle Seiten offline zu lesen, wähle bei bestehender Verbindung am Ende einer Seite ",
         "„Glossar für Offline-Lesen speichern“."
     ),
     note_index: "Zum Index",
@@ -89,7 +89,7 @@ const EN: OfflineTexts = OfflineTexts {
     unavailable: "Offline reading is not available right now. Try again when you are online.",
     note_title: "Offline",
     note_text: "This page is not saved on this device, and without an internet connection it cannot be loaded.",
-    note_held: "Saved on this device:",
+    note_held: "Saved on this device",
     note_action:
         "To read every page offline, choose “Save for offline reading” at the end of any page while you are online.",
     note_index: "Go to the index",

@@ -1,4 +1,4 @@
-import { test, expect, ready, entries } from './fixtures';
+import { test, expect, ready, live, entries } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'fs';
 
@@ -21,7 +21,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`open search results, a link preview and a filtered index pass axe (${colorScheme})`, async ({ page, problems }) => {
     await page.emulateMedia({ colorScheme });
     await page.goto('de/memory-bound');
-    await expect(page.locator('body[data-live]')).toBeAttached();
+    await live(page);
     const search = page.getByRole('search').getByRole('combobox');
     await search.fill('speicher');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
@@ -94,7 +94,7 @@ test('every calculator input has a label', async ({ page }) => {
 
 test('the skip link moves the focus to the content and stays on the page', async ({ page, problems }) => {
   await page.goto('de/memory-bound');
-  await expect(page.locator('body[data-live]')).toBeAttached();
+  await live(page);
   await page.keyboard.press('Tab');
   await expect(page.locator('.skip-link')).toBeFocused();
   await page.keyboard.press('Enter');

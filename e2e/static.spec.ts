@@ -1,4 +1,4 @@
-import { test, expect, ready, entries, withCalculator, output } from './fixtures';
+import { test, expect, ready, live, entries, withCalculator, output } from './fixtures';
 
 const routes = [
   '',
@@ -196,7 +196,7 @@ test('the largest paint is the text, and it happens before the wasm arrives', as
   const wasmBefore = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
   expect(wasmBefore).toBe(0);
   release();
-  await expect(page.locator('body[data-live]')).toBeAttached();
+  await live(page);
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   const entries: { time: number; tag: string; text: string }[] = await page.evaluate(() => (window as any).__lcp);
   const last = entries[entries.length - 1];

@@ -17,6 +17,7 @@ use vocab::Lang;
 
 use crate::files;
 use crate::process::minify_script;
+use crate::wake::SCRIPT_FILE;
 
 const WORKER: &str = include_str!("offline/sw.js");
 const PAGE_SCRIPT: &str = include_str!("offline/page.js");
@@ -127,8 +128,10 @@ fn title(html: &str) -> Option<String> {
 /// The list file of `lang`: its pages with their files, and the bytes of them all
 /// (each file once), written for the reader in the language's format, which the
 /// action says before it fetches.
-fn list(dist: &Path, all: &[String], lang: Lang) -> Result<String> {
-    let pages = pages(all, lang)?;
+fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<String> {
+    let mut pages = pages(all, lang)?;
+    // The app's code comes with the language's first page, the index.
+    pages[0].1.extend(code.iter().cloned());
     let mut counted = BTreeSet::new();
     let mut bytes = 0;
     for (url, needs) in &pages {
@@ -182,19 +185,33 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
     files::write(&dist.join(PAGE_SCRIPT_FILE), PAGE_SCRIPT)?;
     minify_script(&dist.join(PAGE_SCRIPT_FILE))?;
     let mut all = walk(dist)?;
+    // The app's code: trunk's JS glue and wasm in the root. The worker keeps it once
+    // the app has woken on a page, or when a language is saved; not at install, so
+    // that a reader who only reads does not fetch it.
+    let code: Vec<String> = all
+        .iter()
+        .filter(|f| !f.contains('/'))
+        .filter(|f| {
+            f.ends_with(".wasm") || (f.ends_with(".js") && ![PAGE_SCRIPT_FILE, SCRIPT_FILE].contains(&f.as_str()))
+        })
+        .cloned()
+        .collect();
+    if !code.iter().any(|f| f.ends_with(".wasm")) {
+        bail!("the build has no wasm");
+    }
     for lang in Lang::ALL {
-        let list = list(dist, &all, lang)?;
+        let list = list(dist, &all, lang, &code)?;
         files::write(&dist.join(list_file(lang)), &list)?;
         all.push(list_file(lang));
     }
     all.retain(|f| f != WORKER_FILE);
     all.sort();
-    // The app: trunk's hash-named files in the root, the icon, the manifest, the
-    // start page (the manifest's `start_url`) and the page's script.
+    // The app without its code: the stylesheet, the waking script, the icon, the
+    // manifest, the start page (the manifest's `start_url`) and the page's script.
     let mut app: Vec<String> = all
         .iter()
-        .filter(|f| !f.contains('/') && f.as_str() != PAGE_SCRIPT_FILE)
-        .filter(|f| [".wasm", ".js", ".css"].iter().any(|e| f.ends_with(e)))
+        .filter(|f| !f.contains('/') && f.as_str() != PAGE_SCRIPT_FILE && !code.contains(f))
+        .filter(|f| [".js", ".css"].iter().any(|e| f.ends_with(e)))
         .cloned()
         .collect();
     let css = app
@@ -228,6 +245,7 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
                     "title": t.note_title,
                     "text": t.note_text,
                     "index": t.note_index,
+                    "retry": t.note_retry,
                     "held": t.note_held,
                     "action": t.note_action,
                 }),
@@ -241,6 +259,7 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
             ("__BUILD__", identity(dist, &all)?),
             ("__BASE__", base.to_string()),
             ("__APP__", serde_json::to_string(&app)?),
+            ("__CODE__", serde_json::to_string(&code)?),
             ("__CSS__", css),
             ("__NOTE__", serde_json::to_string(&note)?),
             ("__LANGS__", serde_json::to_string(&langs)?),
@@ -311,7 +330,15 @@ mod tests {
     /// Every placeholder of the worker's template is filled.
     #[test]
     fn the_worker_template_has_its_placeholders() {
-        for hole in ["__BUILD__", "__BASE__", "__APP__", "__CSS__", "__NOTE__", "__LANGS__"] {
+        for hole in [
+            "__BUILD__",
+            "__BASE__",
+            "__APP__",
+            "__CODE__",
+            "__CSS__",
+            "__NOTE__",
+            "__LANGS__",
+        ] {
             assert!(WORKER.contains(hole), "{hole}");
         }
     }

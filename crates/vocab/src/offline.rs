@@ -22,7 +22,7 @@ pub struct OfflineTexts {
     pub cancel: &'static str,
     /// The button's label while it works.
     pub busy: &'static str,
-    /// Said once when the download starts: `{total}`.
+    /// Said once when the download starts: `{total}`, `{size}`.
     pub started: &'static str,
     /// The name of the progress bar.
     pub progress: &'static str,
@@ -46,53 +46,59 @@ pub struct OfflineTexts {
     pub note_action: &'static str,
     /// The offline note's link to the language's index.
     pub note_index: &'static str,
+    /// The offline note's link to the page it stands for, to load it once online.
+    pub note_retry: &'static str,
 }
 
 const DE: OfflineTexts = OfflineTexts {
-    intro: "Ohne Internetverbindung weiterlesen: Alle deutschen Seiten lassen sich auf diesem Gerät speichern.",
-    keep: "Glossar für Offline-Lesen speichern",
-    ask: "Gespeichert werden {pages} Seiten auf Deutsch, mit ihren Rechnern.",
+    intro: "Auch ohne Internetverbindung weiterlesen: Speichere alle deutschen Seiten auf diesem Gerät.",
+    keep: "Glossar zum Offline-Lesen speichern",
+    ask: "Das sind alle {pages} deutschen Seiten samt Rechnern.",
     confirm: "{size} speichern",
     cancel: "Abbrechen",
     busy: "Wird gespeichert …",
-    started: "{total} Seiten werden gespeichert …",
+    started: "{total} Seiten, {size}",
     progress: "Gespeicherte Seiten",
-    done: "Alle {total} Seiten sind auf diesem Gerät gespeichert und öffnen sich auch ohne Internetverbindung.",
-    saved: "Für Offline-Lesen gespeichert: alle {total} Seiten auf Deutsch.",
+    done: "Zum Offline-Lesen gespeichert: alle {total} deutschen Seiten. Sie öffnen sich auch ohne Internetverbindung.",
+    saved: "Zum Offline-Lesen gespeichert: alle {total} deutschen Seiten.",
     update: "Gespeicherte Seiten aktualisieren",
-    failed: "{failed} von {total} Seiten ließen sich nicht speichern. Bitte mit Internetverbindung erneut versuchen.",
-    unavailable: "Offline-Lesen ist gerade nicht möglich. Bitte mit Internetverbindung erneut versuchen.",
-    note_title: "Offline",
+    failed: "{failed} von {total} Seiten ließen sich nicht speichern. Versuch es mit Internetverbindung noch einmal.",
+    unavailable: "Offline-Lesen ist gerade nicht möglich. Versuch es mit Internetverbindung noch einmal.",
+    note_title: "Du bist offline",
     note_text:
         "Diese Seite ist nicht auf diesem Gerät gespeichert, und ohne Internetverbindung lässt sie sich nicht laden.",
     note_held: "Auf diesem Gerät gespeichert",
     note_action: concat!(
-        "Um alle Seiten offline zu lesen, wähle bei bestehender Verbindung am Ende einer Seite ",
-        "„Glossar für Offline-Lesen speichern“."
+        "Um alle Seiten offline zu lesen, wähle mit Internetverbindung am Ende einer Seite ",
+        "„Glossar zum Offline-Lesen speichern“."
     ),
     note_index: "Zum Index",
+    note_retry: "Erneut versuchen",
 };
 
 const EN: OfflineTexts = OfflineTexts {
-    intro: "Keep reading without an internet connection: every English page can be saved on this device.",
-    keep: "Save for offline reading",
-    ask: "This saves {pages} English pages with their calculators.",
+    intro: "Keep reading without an internet connection: save every English page to this device.",
+    keep: "Save the glossary for offline reading",
+    ask: "That is all {pages} English pages, with their calculators.",
     confirm: "Save {size}",
     cancel: "Cancel",
     busy: "Saving…",
-    started: "Saving {total} pages…",
+    started: "{total} pages, {size}",
     progress: "Pages saved",
-    done: "All {total} pages are saved on this device and open without an internet connection.",
+    done: "Saved for offline reading: all {total} English pages. They open without an internet connection.",
     saved: "Saved for offline reading: all {total} English pages.",
     update: "Update saved pages",
     failed: "{failed} of {total} pages could not be saved. Try again when you are online.",
     unavailable: "Offline reading is not available right now. Try again when you are online.",
-    note_title: "Offline",
+    note_title: "You are offline",
     note_text: "This page is not saved on this device, and without an internet connection it cannot be loaded.",
     note_held: "Saved on this device",
-    note_action:
-        "To read every page offline, choose “Save for offline reading” at the end of any page while you are online.",
+    note_action: concat!(
+        "To read every page offline, choose “Save the glossary for offline reading” at the end of any ",
+        "page while you are online."
+    ),
     note_index: "Go to the index",
+    note_retry: "Try again",
 };
 
 /// The texts of offline reading for `lang`.

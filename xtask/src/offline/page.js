@@ -94,7 +94,7 @@
       let done = 0;
       let failed = 0;
       // The status says the start and the end; the bar counts the pages between.
-      say(fill(texts.started, { total }));
+      say(fill(texts.started, { total, size }));
       Object.assign(progress, { max: total, value: 0, hidden: false });
       const queue = [...pages];
       const asked = new Set();
@@ -113,7 +113,13 @@
       progress.hidden = true;
       keep.textContent = label;
       if (failed) say(fill(texts.failed, { failed, total }));
-      else showSaved(block, fill(texts.done, { total }));
+      else {
+        // Done: nothing to update right after saving; the status takes the focus.
+        showSaved(block, fill(texts.done, { total }));
+        keep.hidden = true;
+        status.tabIndex = -1;
+        status.focus();
+      }
     } catch {
       say(texts.unavailable);
       keep.hidden = false;

@@ -7,9 +7,13 @@
 const BUILD = '__BUILD__';
 /** The site's path (`/glossary/`), the scope of this worker. */
 const BASE = '__BASE__';
-/** The build's app files, below BASE: wasm, JS, CSS, icon, manifest, start page, and
- * each language's index page with its index file and its list of pages. */
+/** The build's app files without its code, below BASE: CSS, scripts, icon, manifest,
+ * start page, and each language's index page with its index file and its list of
+ * pages. */
 const APP = __APP__;
+/** The app's code (JS glue and wasm): kept once the app has woken on a page or a
+ * language is saved, not at install, so that a reader who only reads never fetches it. */
+const CODE = __CODE__;
 /** The stylesheet, for the offline note. */
 const CSS = '__CSS__';
 /** The offline note's texts by language. */
@@ -36,7 +40,8 @@ async function fill(cache, paths) {
     while (queue.length) {
       const path = queue.shift();
       const url = BASE + path;
-      const response = await fetch(url, { cache: 'no-cache' });
+      // Hash-named files never change: the browser's cache may answer.
+      const response = await fetch(url, { cache: HASHED.test(path) ? 'default' : 'no-cache' });
       if (response.status === 404) continue;
       if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
       await cache.put(key(url), response);
@@ -59,13 +64,17 @@ self.addEventListener('install', (event) => {
         const path = new URL(client.url).pathname;
         if (path.startsWith(BASE)) kept.add(path.slice(BASE.length));
       }
+      let hadCode = false;
       for (const name of await caches.keys()) {
         if (!name.startsWith(PREFIX) || name === CACHE) continue;
         for (const request of await (await caches.open(name)).keys()) {
           const path = new URL(request.url).pathname;
           if (path.startsWith(BASE)) kept.add(path.slice(BASE.length));
+          if (path.endsWith('.wasm')) hadCode = true;
         }
       }
+      // The previous build's code was kept: this build's takes its place.
+      if (hadCode) await fill(cache, CODE);
       if (kept.size > 0) {
         const files = new Map();
         for (const lang of LANGS.filter((l) => [...kept].some((p) => p.startsWith(`${l}/`)))) {
@@ -83,7 +92,8 @@ self.addEventListener('install', (event) => {
             wanted.add(path);
           }
         }
-        for (const path of APP) wanted.delete(path);
+        // The app's code comes with a language's list: kept above only if it was before.
+        for (const path of [...APP, ...CODE]) wanted.delete(path);
         await fill(cache, wanted);
       }
       await self.skipWaiting();
@@ -104,9 +114,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// A page that was opened before this worker took over asks to be served by it.
+// A page that was opened before this worker took over asks to be served by it; a
+// page whose app woke before that asks for the code to be kept (the browser's cache
+// has it).
 self.addEventListener('message', (event) => {
   if (event.data === 'claim') event.waitUntil(self.clients.claim());
+  if (event.data === 'keep-app') event.waitUntil(caches.open(CACHE).then((cache) => fill(cache, CODE)));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -177,6 +190,7 @@ async function note(cache, url) {
     `<title>${escape(t.title)}</title><link rel="stylesheet" href="${BASE}${CSS}">` +
     `<link rel="icon" type="image/svg+xml" href="${BASE}public/favicon.svg"></head>` +
     `<body><main class="offline-note"><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p>` +
-    `<p><a href="${BASE}${lang}/">${escape(t.index)}</a></p>${held}<p>${escape(t.action)}</p></main></body></html>`;
+    `<p><a href="${escape(url.pathname + url.search)}">${escape(t.retry)}</a> · <a href="${BASE}${lang}/">${escape(t.index)}</a></p>` +
+    `${held}<p>${escape(t.action)}</p></main></body></html>`;
   return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }

@@ -135,6 +135,8 @@
   // Once the app is live: what the reader did is handed over.
   const handOver = () => {
     live = true;
+    // Offline reading keeps the app's code once it has woken (README, "Offline reading").
+    navigator.serviceWorker?.ready.then((r) => r.active?.postMessage('keep-app')).catch(() => {});
     for (const [field, state] of changed) {
       const now = field.isConnected ? field : field.id && document.getElementById(field.id);
       if (!now) continue;

@@ -34,7 +34,8 @@ pub fn command(n: usize) -> Result<()> {
         generated: 0,
     };
     // The site's own entries: the two timings; the rest needs the generated corpus.
-    let timing_tests = ["e2e/corpus/timing.spec.ts", "--grep", "index renders|search keystroke"].map(Into::into);
+    let grep = "index renders|search keystroke|first input";
+    let timing_tests = ["e2e/corpus/timing.spec.ts", "--grep", grep].map(Into::into);
     let site_times = e2e::timings(&root().join("dist"), own, Budgets::Reported, &timing_tests)?;
     let (generated, corpus) = corpus::build(n)?;
     let per_lang = generated.per_lang;
@@ -94,6 +95,13 @@ pub fn command(n: usize) -> Result<()> {
         "\nLighthouse, mobile (412 × 823), throttled in the browser: the site as it is (late: \
          wake.js starts the app when needed) and built to start it at once; the entry page is \
          {LIGHTHOUSE_ENTRY}, whose calculator is below its first two screens.\n\n{lighthouse}"
+    );
+    println!(
+        "\nThe calculator's first input after waking, on the same profile (slow 4G, CPU 4× \
+         slower), a batch size typed while the wasm request is held: {} from the request's \
+         release, {} from the wasm's arrival (target: 1.0 s).",
+        ms(site_times.first_input_ms),
+        ms(site_times.first_input_after_wasm_ms)
     );
     Ok(())
 }

@@ -19,6 +19,8 @@ use crate::{files, server};
 /// medians into, in milliseconds.
 const INDEX_RENDER: &str = "index render median (ms)";
 const KEYSTROKE: &str = "search keystroke median (ms)";
+const FIRST_INPUT: &str = "first input after release (ms)";
+const FIRST_INPUT_AFTER_WASM: &str = "first input after the wasm arrived (ms)";
 
 /// Entries per language of a build the timing tests run on, and how many of them
 /// are generated.
@@ -41,6 +43,10 @@ pub enum Budgets {
 pub struct Timings {
     pub index_render_ms: Option<f64>,
     pub keystroke_ms: Option<f64>,
+    /// On a slow phone profile: from the held wasm request's release to the first
+    /// input's answer, and from the wasm's arrival to it.
+    pub first_input_ms: Option<f64>,
+    pub first_input_after_wasm_ms: Option<f64>,
 }
 
 /// `cargo xtask e2e`: the site's suite against the current `dist/`.
@@ -84,6 +90,8 @@ pub fn timings(dist: &Path, corpus: Corpus, budgets: Budgets, playwright_args: &
     Ok(Timings {
         index_render_ms: annotation(&json, INDEX_RENDER),
         keystroke_ms: annotation(&json, KEYSTROKE),
+        first_input_ms: annotation(&json, FIRST_INPUT),
+        first_input_after_wasm_ms: annotation(&json, FIRST_INPUT_AFTER_WASM),
     })
 }
 
@@ -174,7 +182,7 @@ mod tests {
     #[test]
     fn the_timing_spec_writes_the_annotations_read_here() {
         let spec = std::fs::read_to_string(root().join("e2e/corpus/timing.spec.ts")).unwrap();
-        for kind in [INDEX_RENDER, KEYSTROKE] {
+        for kind in [INDEX_RENDER, KEYSTROKE, FIRST_INPUT, FIRST_INPUT_AFTER_WASM] {
             assert!(spec.contains(&format!("report('{kind}'")), "{kind}");
         }
     }

@@ -51,7 +51,8 @@ mod tests {
 
     const SHELL: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
         <link rel=modulepreload href=/g/app-1a.js><link rel=preload href=/g/app-1a_bg.wasm as=fetch>\
-        <script type=module>import init,*as b from\"/g/app-1a.js\";await init({module_or_path:\"/g/app-1a_bg.wasm\"})</script>\
+        <script type=module>import init,*as b from\"/g/app-1a.js\";\
+        await init({module_or_path:\"/g/app-1a_bg.wasm\"})</script>\
         </head><body></body></html>";
 
     #[test]

@@ -278,7 +278,8 @@ mod tests {
         <link rel=modulepreload href=/g/app-1a.js crossorigin=anonymous integrity=sha384-x>\
         <link rel=preload href=\"/g/app-1a_bg.wasm\" crossorigin=anonymous as=fetch type=application/wasm>\
         <link rel=stylesheet href=/g/main-2b.css>\
-        <script type=module>import init,*as bindings from\"/g/app-1a.js\";const wasm=await init({module_or_path:\"/g/app-1a_bg.wasm\"});window.wasmBindings=bindings</script>\
+        <script type=module>import init,*as bindings from\"/g/app-1a.js\";\
+        const wasm=await init({module_or_path:\"/g/app-1a_bg.wasm\"});window.wasmBindings=bindings</script>\
         <title>T</title></head><body></body></html>";
 
     #[test]
@@ -300,7 +301,8 @@ mod tests {
         assert_eq!(
             shell.as_str(),
             "<!doctype html><html lang=en><head><meta charset=utf-8>\
-             <link rel=stylesheet href=/g/main-2b.css><script src=later.js></script><title>T</title></head><body></body></html>"
+             <link rel=stylesheet href=/g/main-2b.css><script src=later.js></script>\
+             <title>T</title></head><body></body></html>"
         );
         assert!(shell.inline_scripts().unwrap().is_empty());
     }

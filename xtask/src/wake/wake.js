@@ -121,8 +121,8 @@
   // calculator's state (a shared link) as soon as the text is there, since the
   // page's figures are the example's until the app reads it.
   // The site's root sends the reader on to the index of their language: that is the app's.
-  const root_page = location.pathname === new URL('./', document.baseURI).pathname;
-  if (!document.body.hasAttribute('data-prerendered') || root_page) wake();
+  const atRoot = location.pathname === new URL('./', document.baseURI).pathname;
+  if (!document.body.hasAttribute('data-prerendered') || atRoot) wake();
   painted.then(() =>
     requestAnimationFrame(() =>
       setTimeout(() => {

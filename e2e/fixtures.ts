@@ -40,6 +40,19 @@ export async function live(page: Page) {
   await expect(page.locator('body[data-live]')).toBeAttached();
 }
 
+/** Holds every wasm request until `release` is called; `asked` tells whether one came. */
+export async function holdWasm(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let asked = false;
+  await page.route('**/*.wasm', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 /** The app has rendered: the main landmark exists. */
 export async function ready(page: Page) {
   await expect(page.locator('main#main')).toBeVisible();

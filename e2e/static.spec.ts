@@ -1,4 +1,4 @@
-import { test, expect, ready, live, entries, withCalculator, output } from './fixtures';
+import { test, expect, ready, live, holdWasm, entries, withCalculator, output } from './fixtures';
 
 const routes = [
   '',
@@ -172,12 +172,7 @@ test('hydration takes over without a second copy or a layout shift', async ({ pa
 });
 
 test('the largest paint is the text, and it happens before the wasm arrives', async ({ page, problems }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/*.wasm', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const wasm = await holdWasm(page);
   // Every largest-contentful-paint candidate of the page, from its start.
   await page.addInitScript(() => {
     (window as any).__lcp = [];
@@ -195,7 +190,7 @@ test('the largest paint is the text, and it happens before the wasm arrives', as
   const releasedAt = await page.evaluate(() => performance.now());
   const wasmBefore = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
   expect(wasmBefore).toBe(0);
-  release();
+  wasm.release();
   await live(page);
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   const entries: { time: number; tag: string; text: string }[] = await page.evaluate(() => (window as any).__lcp);

@@ -1,4 +1,4 @@
-import { test, expect, output, field } from './fixtures';
+import { test, expect, output, field, holdWasm } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Reading first (README): the page is text before it is an app. The app (glue and
@@ -13,19 +13,6 @@ function appRequests(page: Page) {
       .map((e) => e.name)
       .filter((n) => n.endsWith('.wasm') || /\/glossary-[0-9a-f]+\.js$/.test(n)),
   );
-}
-
-/** Holds every wasm request until the returned function is called. */
-async function holdWasm(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let asked = false;
-  await page.route('**/*.wasm', async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  return { release, asked: () => asked };
 }
 
 const live = (page: Page) => page.locator('body[data-live]');

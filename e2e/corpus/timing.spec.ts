@@ -1,4 +1,4 @@
-import { test, expect, live } from '../fixtures';
+import { test, expect, live, holdWasm } from '../fixtures';
 
 // The generated corpus: CORPUS_ENTRIES entries per language (see xtask/src/corpus.rs).
 const entries = Number(process.env.CORPUS_ENTRIES ?? 2000);
@@ -124,19 +124,12 @@ test('the calculator answers its first input after waking; timed on a slow phone
     uploadThroughput: (675 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let asked = false;
-  await page.route('**/*.wasm', async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const wasm = await holdWasm(page);
   await page.goto('en/memory-bound');
   const selector = '.calculator [data-output="decode_time"] .value';
   const before = await page.locator(selector).first().innerText();
   await page.locator('.calculator').first().getByLabel('Batch size', { exact: true }).fill('64');
-  await expect.poll(() => asked, { timeout: 60_000 }).toBe(true);
+  await expect.poll(wasm.asked, { timeout: 60_000 }).toBe(true);
   // The clock starts in the page, then the request goes on.
   const answered = page.evaluate(
     ([selector, before]) =>
@@ -151,7 +144,7 @@ test('the calculator answers its first input after waking; timed on a slow phone
       }),
     [selector, before.trim()] as const,
   );
-  release();
+  wasm.release();
   const { start, end } = await answered;
   const arrived = await page.evaluate(
     () => (performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')) as PerformanceResourceTiming).responseEnd,

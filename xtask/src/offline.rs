@@ -116,13 +116,7 @@ fn title(html: &str) -> Option<String> {
     let start = html.find("<title>")? + "<title>".len();
     let text = &html[start..start + html[start..].find("</title>")?];
     let text = text.split(" · ").next().unwrap_or(text);
-    Some(
-        text.replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&quot;", "\"")
-            .replace("&#39;", "'")
-            .replace("&amp;", "&"),
-    )
+    Some(vocab::markup::unescape(text).into_owned())
 }
 
 /// The list file of `lang`: its pages with their files, and the bytes of them all

@@ -262,21 +262,37 @@ fn is_loopback_host(host: &str) -> bool {
         .any(|ok| name.eq_ignore_ascii_case(ok))
 }
 
+/// A file's content type and whether it is sent compressed, by its extension: one
+/// table, so that a kind of file is named once. Compressed are the kinds GitHub Pages
+/// compresses (the wasm and the entries' data files compress as well as text does).
+fn kind(path: &Path) -> (&'static str, Compression) {
+    use Compression::{Gzip, Never};
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => ("text/html; charset=utf-8", Gzip),
+        "js" => ("text/javascript; charset=utf-8", Gzip),
+        "css" => ("text/css; charset=utf-8", Gzip),
+        "wasm" => ("application/wasm", Gzip),
+        "svg" => ("image/svg+xml", Gzip),
+        "json" | "webmanifest" => ("application/json", Gzip),
+        "xml" => ("application/xml", Gzip),
+        "txt" => ("text/plain; charset=utf-8", Gzip),
+        "md" => ("text/markdown; charset=utf-8", Gzip),
+        "bin" => ("application/octet-stream", Gzip),
+        "png" => ("image/png", Never),
+        _ => ("application/octet-stream", Never),
+    }
+}
+
+/// Whether a kind of file is sent gzip-compressed to a client that accepts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compression {
+    Gzip,
+    Never,
+}
+
 /// The `Content-Type` for a file, by its extension.
 fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "wasm" => "application/wasm",
-        "svg" => "image/svg+xml",
-        "json" | "webmanifest" => "application/json",
-        "xml" => "application/xml",
-        "txt" => "text/plain; charset=utf-8",
-        "md" => "text/markdown; charset=utf-8",
-        "png" => "image/png",
-        _ => "application/octet-stream",
-    }
+    kind(path).0
 }
 
 /// The statuses this server answers with.
@@ -638,7 +654,7 @@ impl Body {
 /// Sends `file` with `status`, its body unless omitted: a text file compressed
 /// when the client `accepts` gzip, anything else as it is.
 fn send_file(stream: &TcpStream, status: Status, file: &Path, accepts: Encoding, body: Body) -> io::Result<()> {
-    if !is_text(file) {
+    if kind(file).1 == Compression::Never {
         return send_as_is(stream, status, file, "", body);
     }
     match accepts {
@@ -649,26 +665,6 @@ fn send_file(stream: &TcpStream, status: Status, file: &Path, accepts: Encoding,
 
 /// The header that tells caches a text file's answer depends on `Accept-Encoding`.
 const VARY: &str = "Vary: Accept-Encoding\r\n";
-
-/// Whether `file` is text, by its extension: the kinds GitHub Pages compresses
-/// (the wasm and the entries' data files compress as well as text does).
-fn is_text(file: &Path) -> bool {
-    let extension = file.extension().and_then(|e| e.to_str()).unwrap_or("");
-    [
-        "html",
-        "css",
-        "js",
-        "json",
-        "wasm",
-        "svg",
-        "txt",
-        "xml",
-        "webmanifest",
-        "bin",
-        "md",
-    ]
-    .contains(&extension)
-}
 
 /// Sends `file` as it is, with `extra` header lines.
 fn send_as_is(mut stream: &TcpStream, status: Status, file: &Path, extra: &str, body: Body) -> io::Result<()> {

@@ -15,6 +15,12 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     html_escape::encode_quoted_attribute(text)
 }
 
+/// `text` with its character references resolved (`&amp;` → `&`): the inverse of
+/// [`escape`], for text read back out of markup.
+pub fn unescape(text: &str) -> Cow<'_, str> {
+    html_escape::decode_html_entities(text)
+}
+
 /// HTML built by this module's methods only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Html(String);

@@ -291,7 +291,6 @@ test('a second build replaces the whole kept set at once', async ({ page, contex
       await page.goto(`${server.base}${address}`);
       await live(page);
       await expect(page.locator('meta[name="build"]'), address).toHaveAttribute('content', 'second');
-      await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute('href', new RegExp(second.newCss));
     }
     await page.goto(`${server.base}en/memory-bound`);
     await live(page);

@@ -172,11 +172,6 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
             meta(h, "name", key, value);
         }
         data_links(h, bundle);
-        // Offline reading: registers the service worker and runs the action of the
-        // footer; a file of its own (scripts are allowed from the site's path only).
-        let script = format!("{BASE_PATH}{OFFLINE_SCRIPT}");
-        h.text("\n    ")
-            .el("script", &[("defer", Some("")), ("src", Some(&script))], |_| {});
         if let Some(entry) = page.entry {
             let file = entry_file(entry);
             // Named, not preloaded: the waking script fetches it beside the app, so
@@ -186,14 +181,11 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
     })
 }
 
-/// The script of offline reading, written by `cargo xtask dist` below the base path.
-const OFFLINE_SCRIPT: &str = "offline.js";
-
 /// The action "Save for offline reading", after the app's markup: the app neither
 /// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
-/// `offline.js` has a service worker to keep the pages with; one block per language,
-/// the one of the page's current language shown (the app sets `<html lang>` as it
-/// navigates). The texts with placeholders are the script's, in `data-` attributes.
+/// the page's offline script (`xtask/src/offline/page.js`) has a service worker to
+/// keep the pages with; one block per language, the one of the page's current
+/// language shown (the app sets `<html lang>` as it navigates). The texts with placeholders are the script's, in `data-` attributes.
 /// The status says the start and the end only, above its buttons; the progress bar
 /// counts the pages.
 fn offline_action() -> Html {
@@ -321,7 +313,7 @@ fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
 fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, String> {
     let shell_path = dist.join("index.html");
     let shell = Shell::new(std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?);
-    if shell.as_str().contains(PRERENDERED) {
+    if shell.body_has_attribute(PRERENDERED) {
         return Err("dist/index.html is already pre-rendered: build with trunk first".into());
     }
     // Every page is rendered from this bundle: the app's one source of data files.

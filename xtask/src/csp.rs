@@ -2,9 +2,10 @@
 //! policy is a `<meta http-equiv>` element, the first of `<head>` in trunk's shell; the
 //! pre-renderer copies the shell's head into every page, `404.html` included.
 //!
-//! Inline scripts are allowed by their hashes only: the theme script of `index.html`
-//! and trunk's loader, which changes with every build. The hashes are therefore taken
-//! from the built shell, after trunk and after the glue was minified.
+//! Inline scripts and styles are allowed by their hashes only: the theme script of
+//! `index.html`, the waking and offline scripts and the stylesheet, which xtask puts
+//! into the head (README, "Reading first"), or trunk's loader; all change with a
+//! build. The hashes are therefore taken from the built shell, after every edit.
 
 use std::path::Path;
 
@@ -24,7 +25,6 @@ const DIRECTIVES: &[&str] = &[
     // The service worker of offline reading (`sw.js`), and no other worker; the
     // second policy names its path.
     "worker-src 'self'",
-    "style-src 'self'",
     "img-src 'self'",
     "manifest-src 'self'",
     "base-uri 'self'",
@@ -32,15 +32,29 @@ const DIRECTIVES: &[&str] = &[
     "object-src 'none'",
 ];
 
-/// The policy for a shell whose inline scripts have these texts.
-pub fn policy<'a>(inline_scripts: impl IntoIterator<Item = &'a str>) -> String {
-    let mut script_src = String::from("script-src 'self' 'wasm-unsafe-eval'");
-    for script in inline_scripts {
-        script_src.push_str(" 'sha256-");
-        script_src.push_str(&base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes())));
-        script_src.push('\'');
+/// `directive` allowing `'self'`, `extra` keywords and the inline `texts` by hash.
+fn sources<'a>(directive: &str, extra: &str, texts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = format!("{directive} 'self'{extra}");
+    for text in texts {
+        out.push_str(" 'sha256-");
+        out.push_str(&base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text.as_bytes())));
+        out.push('\'');
     }
-    format!("{}; {script_src}; {}", DIRECTIVES[0], DIRECTIVES[1..].join("; "))
+    out
+}
+
+/// The policy for a shell whose inline scripts and styles have these texts.
+pub fn policy<'a>(
+    inline_scripts: impl IntoIterator<Item = &'a str>,
+    inline_styles: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let script_src = sources("script-src", " 'wasm-unsafe-eval'", inline_scripts);
+    let style_src = sources("style-src", "", inline_styles);
+    format!(
+        "{}; {script_src}; {style_src}; {}",
+        DIRECTIVES[0],
+        DIRECTIVES[1..].join("; ")
+    )
 }
 
 /// A second policy that narrows scripts to the site's own path, and workers to the
@@ -55,7 +69,7 @@ pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a 
     if !base.starts_with('/') || !base.ends_with('/') || !base.chars().all(plain) {
         bail!("the base path `{base}` cannot be written into the policy");
     }
-    let all = policy(inline_scripts);
+    let all = policy(inline_scripts, []);
     let script_src = all
         .split("; ")
         .find(|d| d.starts_with("script-src "))
@@ -76,7 +90,8 @@ pub fn insert(html: &str, base: &str) -> Result<String> {
     }
     let shell = Shell::new(html);
     let scripts = shell.inline_scripts().map_err(anyhow::Error::msg)?;
-    let policy = policy(scripts.iter().copied());
+    let styles = shell.inline_styles().map_err(anyhow::Error::msg)?;
+    let policy = policy(scripts.iter().copied(), styles.iter().copied());
     let narrowed = path_policy(base, scripts.iter().copied())?;
     // Keywords and base64 hashes: nothing that needs escaping in an attribute.
     debug_assert!(!policy.contains(['"', '&', '<', '>']), "{policy}");
@@ -103,14 +118,15 @@ mod tests {
     /// A shell as trunk writes it with minification on: unquoted attributes, an
     /// inline theme script, an inline module loader and a script with `src`.
     const SHELL: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
-        <script>try{theme()}catch(e){}</script><title>T</title>\
+        <script>try{theme()}catch(e){}</script><style>p{margin:0}</style><title>T</title>\
         <script src=x.js></script>\
         <script type=module>import init from '/x.js';await init()</script></head><body></body></html>";
 
     #[test]
     fn the_hash_is_the_sha256_of_the_script_text() {
         // The SHA-256 of the empty string, a published test vector.
-        assert!(policy([""]).contains("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"));
+        assert!(policy([""], []).contains("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"));
+        assert!(policy([], [""]).contains("style-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"));
     }
 
     #[test]
@@ -125,8 +141,9 @@ mod tests {
             assert!(page.contains(directive), "{directive}");
         }
         // Two inline scripts, two hashes in each policy; the one with `src` is
-        // covered by 'self'.
-        assert_eq!(page.matches("'sha256-").count(), 4);
+        // covered by 'self'. The inline style's hash, in the first.
+        assert_eq!(page.matches("'sha256-").count(), 5);
+        assert!(page.contains("; style-src 'self' 'sha256-"), "{page}");
     }
 
     /// `'self'` admits the scripts of every project of the owner's `github.io`: the

@@ -101,10 +101,10 @@ fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, orig
 /// When a page starts the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loading {
-    /// When the reader needs it (`wake.js`): the site.
+    /// When the reader needs it (`wake.js`), with the stylesheet inline: the site.
     Late,
-    /// With the page, as trunk's shell does: the build before reading first, which
-    /// `cargo xtask bench` measures beside the site.
+    /// With the page, the stylesheet linked, as trunk's shell does: the build before
+    /// reading first, which `cargo xtask bench` measures beside the site.
     AtOnce,
 }
 
@@ -128,8 +128,9 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
         &format!("release build into {} for base path {base}", dist.display()),
     )?;
     minify_glue(&dist)?;
-    // The app wakes when needed, not with the page; then the policy, which hashes
-    // the inline scripts that are left.
+    // The page holds its styles and scripts, and the app wakes when needed, not
+    // with the page; then the policy, which hashes the inline scripts and styles.
+    offline::inline_page_script(&dist)?;
     if loading == Loading::Late {
         wake::apply(&dist, &base)?;
     }
@@ -169,8 +170,8 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
     let prerender_secs = t.elapsed().as_secs_f64();
     let _ = std::fs::remove_file(&bundle);
     result?;
-    // Offline reading: the pages' lists, their script and the service worker, which
-    // names every other file of the build and so comes last.
+    // Offline reading: the pages' lists and the service worker, which names every
+    // other file of the build and so comes last.
     offline::write(&dist, &base)?;
     let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
     println!("{sizes}");

@@ -1,6 +1,7 @@
-//! Offline reading: the service worker `sw.js`, the page's script `offline.js`, and
-//! per language the list of its pages with their data and prose files
-//! (`offline-<lang>.json`), all written into the site's root after the pages.
+//! Offline reading: the service worker `sw.js` and per language the list of its pages
+//! with their data and prose files (`offline-<lang>.json`), written into the site's
+//! root after the pages; and the page's script (`offline/page.js`), inline in the
+//! shell's head and so in every page.
 //!
 //! The worker carries the build's identity, a hash of every other file of the build,
 //! so that a new build is a new worker, byte for byte, with a cache of its own.
@@ -16,14 +17,28 @@ use vocab::offline::offline_texts;
 use vocab::Lang;
 
 use crate::files;
-use crate::process::minify_script;
-use crate::wake::SCRIPT_FILE;
+use crate::process::{minified_script, minify_script};
+use vocab::shell::Shell;
 
 const WORKER: &str = include_str!("offline/sw.js");
 const PAGE_SCRIPT: &str = include_str!("offline/page.js");
-/// Names in the site's root the pages and the worker refer to.
+/// The worker's name in the site's root.
 pub const WORKER_FILE: &str = "sw.js";
-pub const PAGE_SCRIPT_FILE: &str = "offline.js";
+
+/// Puts the page's script into the head of the built shell `dist/index.html`, inline:
+/// it registers the worker after the page has loaded and runs the footer's action.
+pub fn inline_page_script(dist: &Path) -> Result<()> {
+    let path = dist.join("index.html");
+    let script = minified_script(PAGE_SCRIPT, "offline.js")?;
+    if script.to_ascii_lowercase().contains("</script") {
+        bail!("the offline page script contains `</script`");
+    }
+    let shell = Shell::new(files::read_to_string(&path)?)
+        .with_head_end(&format!("<script>{script}</script>"))
+        .map_err(anyhow::Error::msg)
+        .with_context(|| path.display().to_string())?;
+    files::write(&path, shell.into_string())
+}
 
 /// The list file of a language's pages.
 pub fn list_file(lang: Lang) -> String {
@@ -176,8 +191,6 @@ fn fill(template: &str, values: &[(&str, String)]) -> Result<String> {
 /// Writes the lists, the page's script and the service worker into `dist`, a built
 /// and pre-rendered site for `base`.
 pub fn write(dist: &Path, base: &str) -> Result<()> {
-    files::write(&dist.join(PAGE_SCRIPT_FILE), PAGE_SCRIPT)?;
-    minify_script(&dist.join(PAGE_SCRIPT_FILE))?;
     let mut all = walk(dist)?;
     // The app's code: trunk's JS glue and wasm in the root. The worker keeps it once
     // the app has woken on a page, or when a language is saved; not at install, so
@@ -185,9 +198,7 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
     let code: Vec<String> = all
         .iter()
         .filter(|f| !f.contains('/'))
-        .filter(|f| {
-            f.ends_with(".wasm") || (f.ends_with(".js") && ![PAGE_SCRIPT_FILE, SCRIPT_FILE].contains(&f.as_str()))
-        })
+        .filter(|f| f.ends_with(".wasm") || (f.ends_with(".js") && f.as_str() != WORKER_FILE))
         .cloned()
         .collect();
     if !code.iter().any(|f| f.ends_with(".wasm")) {
@@ -200,19 +211,15 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
     }
     all.retain(|f| f != WORKER_FILE);
     all.sort();
-    // The app without its code: the stylesheet, the waking script, the icon, the
-    // manifest, the start page (the manifest's `start_url`) and the page's script.
-    let mut app: Vec<String> = all
+    // The app without its code: the stylesheet (the pages hold it inline; the offline
+    // note links it), the icon, the manifest and the start page (the manifest's
+    // `start_url`).
+    let css = all
         .iter()
-        .filter(|f| !f.contains('/') && f.as_str() != PAGE_SCRIPT_FILE && !code.contains(f))
-        .filter(|f| [".js", ".css"].iter().any(|e| f.ends_with(e)))
-        .cloned()
-        .collect();
-    let css = app
-        .iter()
-        .find(|f| f.ends_with(".css"))
+        .find(|f| !f.contains('/') && f.ends_with(".css"))
         .cloned()
         .context("the build has no stylesheet")?;
+    let mut app = vec![css.clone()];
     for file in ["public/favicon.svg", "public/manifest.webmanifest"] {
         if !all.iter().any(|f| f == file) {
             bail!("the build has no {file}");
@@ -220,7 +227,6 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
         app.push(file.to_string());
     }
     app.push(String::new());
-    app.push(PAGE_SCRIPT_FILE.to_string());
     // Both indexes, so that the offline note's way back opens wherever the reader
     // has been, and the lists the note names the pages from.
     for lang in Lang::ALL {

@@ -59,3 +59,14 @@ pub fn minify_script(path: &Path) -> Result<()> {
         &format!("minifying {}", path.display()),
     )
 }
+
+/// The classic script `text` (the file `name` of the sources) minified by terser.
+pub fn minified_script(text: &str, name: &str) -> Result<String> {
+    let folder = root().join("target/tmp");
+    std::fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let path = folder.join(format!("{}-{name}", std::process::id()));
+    crate::files::write(&path, text)?;
+    let result = minify_script(&path).and_then(|()| crate::files::read_to_string(&path));
+    let _ = std::fs::remove_file(&path);
+    result
+}

@@ -18,16 +18,18 @@ pub struct FileSize {
 
 /// The sizes of what a first visit transfers.
 pub struct Report {
-    /// The app's files (wasm, JS, CSS, `offline.js`), the pages measured, then the
+    /// The app's files (wasm, JS glue, and the stylesheet, which the pages hold
+    /// inline and only the offline note fetches), the pages measured, then the
     /// service worker.
     files: Vec<FileSize>,
-    /// Gzip bytes of a first visit of an entry page: its HTML, the entry's data file
-    /// (which the page preloads), the wasm, JS and CSS.
+    /// Gzip bytes of a first visit of an entry page: its HTML (with its styles and
+    /// scripts), the entry's data file (which the app fetches as it wakes), the wasm
+    /// and the JS glue.
     pub entry_gzip: u64,
     /// Gzip bytes of a first visit of an index page.
     pub index_gzip: u64,
-    /// Gzip bytes an entry page fetches before its text is complete: the page, the
-    /// stylesheet and its two small scripts (the app comes later, when it wakes).
+    /// Gzip bytes an entry page fetches before its text is complete: the page alone,
+    /// which holds its styles and scripts (the app comes later, when it wakes).
     pub text_gzip: u64,
     /// Gzip bytes of the wasm alone.
     pub wasm_gzip: u64,
@@ -84,26 +86,21 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
     names.sort();
     let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>>>()?;
     // The service worker is fetched after the page has loaded, by its registration
-    // (`offline.js`, counted above), not by the page: listed, not in the first visit.
+    // (the page's offline script), not by the page: listed, not in the first visit.
+    // So is the stylesheet, which only the offline note links.
     let worker = sizes(dist, crate::offline::WORKER_FILE)?;
     let wasm_gzip = files
         .iter()
         .find(|f| f.name.ends_with(".wasm"))
         .map(|f| f.gzip)
         .context("dist/ has no .wasm file")?;
-    let app_gzip: u64 = files.iter().map(|f| f.gzip).sum();
+    let app_gzip: u64 = files.iter().filter(|f| !f.name.ends_with(".css")).map(|f| f.gzip).sum();
     let page = sizes(dist, entry)?;
     let html = files::read_to_string(&dist.join(entry))?;
     let data = meta(&html, vocab::names::META_ENTRY).with_context(|| format!("{entry} names no data file"))?;
     let data = sizes(dist, &data)?;
     let entry_gzip = app_gzip + page.gzip + data.gzip;
-    let with_text = [".css", crate::wake::SCRIPT_FILE, crate::offline::PAGE_SCRIPT_FILE];
-    let text_gzip = page.gzip
-        + files
-            .iter()
-            .filter(|f| with_text.iter().any(|w| f.name.ends_with(w)))
-            .map(|f| f.gzip)
-            .sum::<u64>();
+    let text_gzip = page.gzip;
     let index_page = sizes(dist, index)?;
     let index_gzip = app_gzip + index_page.gzip;
     let (mut search_gzip, mut search_raw) = (0, 0);

@@ -1,48 +1,75 @@
-//! Reading first: the app wakes when it is needed. trunk's shell starts the app at
-//! once (a module script that imports the glue, and links that preload the glue and
-//! the wasm beside the page's text); this step takes them out of the built shell and
-//! puts in their place `wake.js`, a small script that fetches and starts the app once
-//! the text has painted and a calculator nears the viewport or the reader turns to
-//! an interactive part (README, "Reading first").
+//! Reading first: a page is one request before its text paints, and the app wakes
+//! when it is needed (README, "Reading first"). trunk's shell links the stylesheet
+//! and starts the app at once (a module script that imports the glue, and links that
+//! preload the glue and the wasm beside the page's text); this step
+//! - puts the stylesheet into the head (a second request is a second round trip
+//!   before any paint on a slow network; the file stays for the offline note),
+//! - takes out trunk's loader and puts in its place the waking script, inline, which
+//!   fetches and starts the app once the text has painted and a calculator nears the
+//!   viewport or the reader turns to an interactive part,
+//! - and holds the first paint until the page's `<main>` is parsed, so that the text
+//!   is laid out once, not once per piece the parser hands over.
 
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use vocab::shell::{Loader, Shell};
 
 use crate::files;
-use crate::process::minify_script;
+use crate::process::minified_script;
 
 const SCRIPT: &str = include_str!("wake/wake.js");
-/// The script's name in the site's root.
-pub const SCRIPT_FILE: &str = "wake.js";
 
-/// The element that loads the waking script, naming what it starts.
-fn element(base: &str, loader: &Loader) -> String {
+/// Render-blocking until the element `#main` is parsed (Chromium; other browsers
+/// ignore it and paint as before).
+const PAINT_AFTER_MAIN: &str = "<link rel=expect href=\"#main\" blocking=render>";
+
+/// The inline element of the waking script `script`, naming what it starts.
+fn element(loader: &Loader, script: &str) -> Result<String, String> {
     let attribute = |value: &str| value.replace('&', "&amp;").replace('"', "&quot;");
-    format!(
-        "<script defer src=\"{}{SCRIPT_FILE}\" data-glue=\"{}\" data-wasm=\"{}\"></script>",
-        attribute(base),
+    if script.to_ascii_lowercase().contains("</script") {
+        return Err("the waking script contains `</script`".into());
+    }
+    Ok(format!(
+        "<script data-glue=\"{}\" data-wasm=\"{}\">{script}</script>",
         attribute(&loader.glue),
         attribute(&loader.wasm)
-    )
+    ))
 }
 
-/// The shell `html` of a site served under `base`, starting its app late.
-pub fn rewrite(html: &str, base: &str) -> Result<String> {
-    Ok(Shell::new(html)
-        .with_loader_replaced(|loader| element(base, loader))
-        .map_err(anyhow::Error::msg)?
-        .into_string())
+/// The shell `html` of a site served under `base`, its stylesheet inline (`read`
+/// gives a file of the build by its name) and its app started late by `script`.
+pub fn rewrite(html: &str, base: &str, script: &str, read: impl Fn(&str) -> Result<String>) -> Result<String> {
+    let mut failed = None;
+    let with_loader = Shell::new(html).with_loader_replaced(|loader| {
+        element(loader, script).unwrap_or_else(|e| {
+            failed = Some(e);
+            String::new()
+        })
+    });
+    if let Some(error) = failed {
+        anyhow::bail!(error);
+    }
+    let shell = with_loader
+        .and_then(|s| {
+            s.with_stylesheet_inlined(|href| {
+                let name = href.strip_prefix(base).ok_or(format!("{href} is not below {base}"))?;
+                read(name).map_err(|e| format!("{e:#}"))
+            })
+        })
+        .and_then(|s| s.with_head_end(PAINT_AFTER_MAIN))
+        .map_err(anyhow::Error::msg)?;
+    Ok(shell.into_string())
 }
 
-/// Rewrites the built shell `dist/index.html` and writes the waking script beside it.
+/// Rewrites the built shell `dist/index.html` of a site served under `base`.
 pub fn apply(dist: &Path, base: &str) -> Result<()> {
     let path = dist.join("index.html");
     let html = files::read_to_string(&path)?;
-    files::write(&path, rewrite(&html, base)?)?;
-    files::write(&dist.join(SCRIPT_FILE), SCRIPT)?;
-    minify_script(&dist.join(SCRIPT_FILE))
+    let script = minified_script(SCRIPT, "wake.js")?;
+    let read = |name: &str| files::read_to_string(&dist.join(name));
+    let page = rewrite(&html, base, &script, read).with_context(|| path.display().to_string())?;
+    files::write(&path, page)
 }
 
 #[cfg(test)]
@@ -50,30 +77,40 @@ mod tests {
     use super::*;
 
     const SHELL: &str = "<!doctype html><html lang=en><head><meta charset=utf-8>\
+        <link rel=stylesheet href=/g/main-2b.css integrity=sha384-x>\
         <link rel=modulepreload href=/g/app-1a.js><link rel=preload href=/g/app-1a_bg.wasm as=fetch>\
         <script type=module>import init,*as b from\"/g/app-1a.js\";\
         await init({module_or_path:\"/g/app-1a_bg.wasm\"})</script>\
         </head><body></body></html>";
 
+    fn css(name: &str) -> Result<String> {
+        anyhow::ensure!(name == "main-2b.css", "no file {name}");
+        Ok("p{margin:0}".into())
+    }
+
     #[test]
-    fn the_shell_loads_the_waking_script_instead_of_the_app() {
-        let page = rewrite(SHELL, "/g/").unwrap();
+    fn the_shell_holds_its_styles_and_the_waking_script_instead_of_the_app() {
+        let page = rewrite(SHELL, "/g/", "wake()", css).unwrap();
         assert_eq!(
             page,
             "<!doctype html><html lang=en><head><meta charset=utf-8>\
-             <script defer src=\"/g/wake.js\" data-glue=\"/g/app-1a.js\" data-wasm=\"/g/app-1a_bg.wasm\"></script>\
-             </head><body></body></html>"
+             <style>p{margin:0}</style>\
+             <script data-glue=\"/g/app-1a.js\" data-wasm=\"/g/app-1a_bg.wasm\">wake()</script>\
+             <link rel=expect href=\"#main\" blocking=render></head><body></body></html>"
         );
-        assert!(!page.contains("preload"), "{page}");
+        assert!(!page.contains("preload") && !page.contains("stylesheet"), "{page}");
+        assert!(rewrite(SHELL, "/other/", "wake()", css).is_err());
+        assert!(rewrite(SHELL, "/g/", "a('</script>')", css).is_err());
     }
 
     #[test]
     fn the_script_reads_what_the_element_names() {
-        for name in ["dataset.glue", "dataset.wasm", "module_or_path"] {
+        for name in ["dataset.glue", "dataset.wasm", "module_or_path", "DOMContentLoaded"] {
             assert!(SCRIPT.contains(name), "wake.js does not use {name}");
         }
         assert!(SCRIPT.contains(vocab::names::LIVE));
         assert!(SCRIPT.contains(vocab::names::PRERENDERED));
         assert!(SCRIPT.contains(&format!("meta[name=\"{}\"]", vocab::names::META_ENTRY)));
+        assert!(SCRIPT.contains("main a[href]") && PAINT_AFTER_MAIN.contains("#main"));
     }
 }

@@ -29,22 +29,63 @@ impl Shell {
     /// The texts of the `<script>` elements without a `src` attribute, as the
     /// browser hashes them (everything between the start tag and `</script>`).
     pub fn inline_scripts(&self) -> Result<Vec<&str>, String> {
+        self.inline_texts("script")
+    }
+
+    /// The texts of the `<style>` elements, as the browser hashes them.
+    pub fn inline_styles(&self) -> Result<Vec<&str>, String> {
+        self.inline_texts("style")
+    }
+
+    /// The texts of the `<{tag}>` elements without a `src` attribute.
+    fn inline_texts(&self, tag: &str) -> Result<Vec<&str>, String> {
+        let (open, close_tag) = (format!("<{tag}"), format!("</{tag}"));
         let mut found = Vec::new();
         let mut rest = self.as_str();
-        while let Some(start) = find_tag(rest, "<script") {
+        while let Some(start) = find_tag(rest, &open) {
             let after = &rest[start..];
-            let open_end = after.find('>').ok_or("a <script> start tag is not closed")?;
-            let attributes = &after["<script".len()..open_end];
+            let open_end = after.find('>').ok_or(format!("a <{tag}> start tag is not closed"))?;
+            let attributes = &after[open.len()..open_end];
             let body_and_rest = &after[open_end + 1..];
             let close = body_and_rest
-                .find("</script")
-                .ok_or("a <script> element has no </script>")?;
+                .find(&close_tag)
+                .ok_or(format!("a <{tag}> element has no </{tag}>"))?;
             if !has_attribute(attributes, "src") {
                 found.push(&body_and_rest[..close]);
             }
             rest = &body_and_rest[close..];
         }
         Ok(found)
+    }
+
+    /// The shell with its one `<link rel=stylesheet>` replaced by a `<style>` element
+    /// holding the stylesheet's text, which `read` gives for the link's address.
+    pub fn with_stylesheet_inlined(&self, read: impl FnOnce(&str) -> Result<String, String>) -> Result<Shell, String> {
+        let html = self.as_str();
+        let mut found = None;
+        let mut from = 0;
+        while let Some(at) = find_tag(&html[from..], "<link").map(|i| from + i) {
+            let end = at + html[at..].find('>').ok_or("a <link> tag is not closed")? + 1;
+            let attributes = &html[at + "<link".len()..end - 1];
+            if attribute(attributes, "rel").is_some_and(|r| r.eq_ignore_ascii_case("stylesheet")) {
+                if found.is_some() {
+                    return Err("the shell links two stylesheets".into());
+                }
+                let href = attribute(attributes, "href").ok_or("the stylesheet's <link> has no href")?;
+                found = Some((at..end, href));
+            }
+            from = end;
+        }
+        let (span, href) = found.ok_or("the shell links no stylesheet")?;
+        let css = read(&href)?;
+        if css.to_ascii_lowercase().contains("</style") {
+            return Err(format!("{href} contains `</style`, which would end the element early"));
+        }
+        Ok(Shell(format!(
+            "{}<style>{css}</style>{}",
+            &html[..span.start],
+            &html[span.end..]
+        )))
     }
 
     /// The shell with `elements` as the first of its `<head>`. A minified shell may
@@ -57,6 +98,16 @@ impl Shell {
             .ok_or("the shell has neither <head> nor <html>")?;
         let head_end = start + html[start..].find('>').ok_or("the start tag is not closed")? + 1;
         Ok(Shell(format!("{}{elements}{}", &html[..head_end], &html[head_end..])))
+    }
+
+    /// The shell with `elements` as the last of its `<head>`: before `</head>`, or
+    /// before `<body>` where the minifier left out the optional end tag.
+    pub fn with_head_end(&self, elements: &str) -> Result<Shell, String> {
+        let html = self.as_str();
+        let at = find_tag(html, "</head")
+            .or_else(|| find_tag(html, "<body"))
+            .ok_or("the shell has neither </head> nor <body>")?;
+        Ok(Shell(format!("{}{elements}{}", &html[..at], &html[at..])))
     }
 
     /// The shell with its `<html>` start tag replaced by one that names `lang`.
@@ -79,6 +130,16 @@ impl Shell {
         let start = find_tag(html, "<title").ok_or("the shell has no <title>")?;
         let end = start + html[start..].find("</title>").ok_or("the shell has no </title>")? + "</title>".len();
         Ok(Shell(format!("{}{head}{}", &html[..start], &html[end..])))
+    }
+
+    /// Whether the `<body>` start tag carries the attribute `name` (a script of the
+    /// head may name it too).
+    pub fn body_has_attribute(&self, name: &str) -> bool {
+        let html = self.as_str();
+        find_tag(html, "<body").is_some_and(|at| {
+            let end = html[at..].find('>').map_or(html.len(), |e| at + e);
+            has_attribute(&html[at + "<body".len()..end], name)
+        })
     }
 
     /// The shell with `body` as its body, whose start tag carries the attribute
@@ -240,6 +301,28 @@ mod tests {
     }
 
     #[test]
+    fn the_body_tag_is_read_not_the_scripts_before_it() {
+        let shell = Shell::new(SHELL.replace("theme()", "hasAttribute('data-p')"));
+        assert!(!shell.body_has_attribute("data-p"));
+        let page = shell.with_body("data-p", "<p>x</p>").unwrap();
+        assert!(page.body_has_attribute("data-p") && !page.body_has_attribute("data"));
+    }
+
+    #[test]
+    fn the_head_ends_with_what_is_put_there_even_without_an_end_tag() {
+        let page = Shell::new(SHELL).with_head_end("<meta x>").unwrap();
+        assert!(
+            page.as_str().contains("await init()</script><meta x></head><body>"),
+            "{page:?}"
+        );
+        let minified = Shell::new(SHELL.replace("</head>", ""))
+            .with_head_end("<meta x>")
+            .unwrap();
+        assert!(minified.as_str().contains("</script><meta x><body>"), "{minified:?}");
+        assert!(Shell::new("<p>no document</p>").with_head_end("<meta x>").is_err());
+    }
+
+    #[test]
     fn the_html_tag_names_the_page_language_however_it_was_written() {
         for shell in [
             "<!doctype html><html lang=en><head>",
@@ -305,6 +388,30 @@ mod tests {
              <title>T</title></head><body></body></html>"
         );
         assert!(shell.inline_scripts().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_stylesheet_is_inlined_and_hashable() {
+        let mut asked = None;
+        let shell = Shell::new(TRUNK)
+            .with_stylesheet_inlined(|href| {
+                asked = Some(href.to_string());
+                Ok("p{color:red}".into())
+            })
+            .unwrap();
+        assert_eq!(asked.as_deref(), Some("/g/main-2b.css"));
+        assert!(shell
+            .as_str()
+            .contains("as=fetch type=application/wasm><style>p{color:red}</style><script"));
+        assert!(!shell.as_str().contains("stylesheet"));
+        assert_eq!(shell.inline_styles().unwrap(), vec!["p{color:red}"]);
+        let closing = Shell::new(TRUNK).with_stylesheet_inlined(|_| Ok("a{}</STYLE>".into()));
+        assert!(closing.unwrap_err().contains("</style"));
+        assert!(Shell::new(SHELL)
+            .with_stylesheet_inlined(|_| Ok(String::new()))
+            .is_err());
+        let two = TRUNK.replace("<title>", "<link href=b.css rel=stylesheet><title>");
+        assert!(Shell::new(two).with_stylesheet_inlined(|_| Ok(String::new())).is_err());
     }
 
     #[test]

@@ -1,10 +1,10 @@
-// Offline reading on the page, without the app: registers the service worker
+// Offline reading on the page, without the app (inline in every page's head, from
+// `xtask/src/offline.rs`): registers the service worker
 // (`sw.js`, at the site's base path and scoped to it) and runs the footer's action
 // "Save for offline reading". Any failure leaves the page as it is.
 'use strict';
 (() => {
   const sw = navigator.serviceWorker;
-  const footer = document.querySelector('footer.offline');
   if (!sw || !window.caches) return;
   // `<base href>` names the site's path (`/glossary/`).
   const base = new URL('./', document.baseURI);
@@ -134,6 +134,7 @@
   };
 
   const start = () => {
+    const footer = document.querySelector('footer.offline');
     sw.register(new URL('sw.js', base).href, { scope: base.pathname }).then(
       async (registration) => {
         // No registration (blocked): no action to offer.

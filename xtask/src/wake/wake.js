@@ -1,6 +1,7 @@
 // The app wakes when it is needed (README, "Reading first"). A pre-rendered page is
-// complete without the app; this script fetches and starts it (the JS glue and the
-// wasm named on its own element) once the page's text has painted and then
+// complete without the app; this script, inline in the page's head, fetches and
+// starts it (the JS glue and the wasm named on its own element) once the page's text
+// has painted and then
 //   - a calculator comes within about one screen of the viewport, or
 //   - the reader turns to an interactive part: focus, pointer or key on a field, a
 //     control or a button, `/`, or pointing at a link (for its preview),
@@ -27,6 +28,8 @@
   let pointed = null;
   let woken = false;
   let live = false;
+  /** Watches the calculators once the page is parsed. */
+  let observer = null;
 
   const controlOf = (target) => (target instanceof Element ? target.closest(CONTROL) : null);
 
@@ -58,8 +61,8 @@
     else root.removeAttribute('data-theme');
   };
 
-  // Listeners on the document, in the capture phase: they see every event first and
-  // stop seeing them once the app is live.
+  // Listeners on the document, in the capture phase, from the head on: they see every
+  // event first and stop seeing them once the app is live.
   const on = (type, handler) => document.addEventListener(type, (e) => live || handler(e), { capture: true, passive: type !== 'keydown' && type !== 'click' });
 
   // A link in the page focused from the keyboard wants its preview, as one pointed at.
@@ -98,12 +101,6 @@
     else if (!button.closest('footer.offline')) pressed.push(button);
   });
 
-  // A calculator within about a screen of the viewport, once the text has painted.
-  const calculators = document.querySelectorAll('.calculator');
-  const observer =
-    calculators.length && 'IntersectionObserver' in window
-      ? new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && wake(), { rootMargin: '100% 0px' })
-      : null;
   const painted = new Promise((resolve) => {
     try {
       const paints = new PerformanceObserver((list) => {
@@ -117,20 +114,35 @@
       addEventListener('load', resolve, { once: true });
     }
   });
-  // A page the app writes itself (not found) needs it at once; an address with the
-  // calculator's state (a shared link) as soon as the text is there, since the
-  // page's figures are the example's until the app reads it.
-  // The site's root sends the reader on to the index of their language: that is the app's.
-  const atRoot = location.pathname === new URL('./', document.baseURI).pathname;
-  if (!document.body.hasAttribute('data-prerendered') || atRoot) wake();
-  painted.then(() =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (location.search.length > 1) wake();
-        if (!woken) calculators.forEach((c) => observer?.observe(c));
-      }),
-    ),
-  );
+
+  // Once the page is parsed.
+  const parsed = () => {
+    // A calculator within about a screen of the viewport, once the text has painted.
+    const calculators = document.querySelectorAll('.calculator');
+    if (calculators.length && 'IntersectionObserver' in window)
+      observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && wake(), { rootMargin: '100% 0px' });
+    // A page the app writes itself (not found) needs it at once; an address with the
+    // calculator's state (a shared link) as soon as the text is there, since the
+    // page's figures are the example's until the app reads it.
+    // The site's root sends the reader on to the index of their language: that is the app's.
+    const atRoot = location.pathname === new URL('./', document.baseURI).pathname;
+    if (!document.body.hasAttribute('data-prerendered') || atRoot) wake();
+    painted.then(() =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (location.search.length > 1) wake();
+          if (!woken) calculators.forEach((c) => observer?.observe(c));
+        }),
+      ),
+    );
+    if (document.body.hasAttribute('data-live')) handOver();
+    else
+      new MutationObserver((_, watch) => {
+        if (!document.body.hasAttribute('data-live')) return;
+        watch.disconnect();
+        handOver();
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-live'] });
+  };
 
   // Once the app is live: what the reader did is handed over.
   const handOver = () => {
@@ -150,11 +162,6 @@
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.closest('main a[href]')) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   };
-  if (document.body?.hasAttribute('data-live')) handOver();
-  else
-    new MutationObserver((_, watch) => {
-      if (!document.body.hasAttribute('data-live')) return;
-      watch.disconnect();
-      handOver();
-    }).observe(document.body, { attributes: true, attributeFilter: ['data-live'] });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
 })();

@@ -185,9 +185,9 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
 /// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
 /// the page's offline script (`xtask/src/offline/page.js`) has a service worker to
 /// keep the pages with; one block per language, the one of the page's current
-/// language shown (the app sets `<html lang>` as it navigates). The texts with placeholders are the script's, in `data-` attributes.
-/// The status says the start and the end only, above its buttons; the progress bar
-/// counts the pages.
+/// language shown (the app sets `<html lang>` as it navigates). The texts with
+/// placeholders are the script's, in `data-` attributes. The status says the start
+/// and the end only, above its buttons; the progress bar counts the pages.
 fn offline_action() -> Html {
     build(|h| {
         h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {

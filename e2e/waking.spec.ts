@@ -39,6 +39,25 @@ test.describe('on a phone', () => {
     expect(asked.some((n) => n.endsWith('.js'))).toBe(true);
   });
 
+  // Before the app, text out of view is not laid out (`content-visibility`): a jump to
+  // a section lays it out whole first, or the section would land off the screen.
+  test('before the app, a link within the page and an address with a fragment land on their section', async ({ page, problems }) => {
+    await holdWasm(page);
+    await page.goto('en/memory-bound');
+    await expect(page.locator('article h1')).toBeVisible();
+    const toc = page.locator('.toc-phone details');
+    await toc.locator('summary').click();
+    const last = page.locator('.prose h2').last();
+    await toc.getByRole('link').last().click();
+    await expect(last).toBeInViewport();
+    await expect(live(page)).not.toBeAttached();
+    const id = await last.getAttribute('id');
+    await page.goto('about:blank');
+    await page.goto(`en/memory-bound#${id}`);
+    await expect(last).toBeInViewport();
+    await expect(live(page)).not.toBeAttached();
+  });
+
   test('the theme switches before the app, and stays switched', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await expect(page.locator('article h1')).toBeVisible();

@@ -50,6 +50,24 @@
       .catch(() => root.setAttribute('data-app', 'off'));
   };
 
+  // Until the app is live, an entry's text out of view is not laid out (the
+  // stylesheet's `content-visibility`); a jump to a part of the page lays it out
+  // whole first, so that the target lands where the estimates would not put it.
+  const whole = () => root.classList.add('whole');
+  if (location.hash) whole();
+  addEventListener('hashchange', () => {
+    whole();
+    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  });
+  document.addEventListener(
+    'click',
+    (e) => {
+      const link = e.target instanceof Element ? e.target.closest('a[href*="#"]') : null;
+      if (link && link.pathname === location.pathname) whole();
+    },
+    { capture: true },
+  );
+
   // The theme button walks the schemes (the system's, dark, light) without the app.
   const switchTheme = () => {
     const next = { '': 'dark', dark: 'light', light: '' }[root.getAttribute('data-theme') ?? ''] ?? '';

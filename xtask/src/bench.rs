@@ -14,7 +14,7 @@ use crate::workspace::root;
 use crate::{corpus, setup};
 
 /// The entry page Lighthouse loads: one whose calculator starts more than two of
-/// Lighthouse's mobile screens (412 × 823 px) down, so that `wake.js`, which starts
+/// Lighthouse's mobile screens (412 × 823 px) down, so that the waking script, which starts
 /// the app once a calculator is within a screen of the viewport, leaves it asleep
 /// unless the reader scrolls. `en/memory-bound`, the entry the sizes measure, does
 /// not qualify (its calculator starts about 1210 px down); this one's starts about
@@ -93,7 +93,7 @@ pub fn command(n: usize) -> Result<()> {
     }
     println!(
         "\nLighthouse, mobile (412 × 823), throttled in the browser: the site as it is (late: \
-         wake.js starts the app when needed) and built to start it at once; the entry page is \
+         the waking script starts the app when needed) and built to start it at once; the entry page is \
          {LIGHTHOUSE_ENTRY}, whose calculator is below its first two screens.\n\n{lighthouse}"
     );
     println!(

@@ -101,7 +101,7 @@ fn content_bundle(content_root: &Path, base: &str, out: &Path, dist: &Path, orig
 /// When a page starts the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loading {
-    /// When the reader needs it (`wake.js`), with the stylesheet inline: the site.
+    /// When the reader needs it (the waking script), with the stylesheet inline: the site.
     Late,
     /// With the page, the stylesheet linked, as trunk's shell does: the build before
     /// reading first, which `cargo xtask bench` measures beside the site.

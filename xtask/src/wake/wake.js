@@ -55,6 +55,8 @@
   // whole first, so that the target lands where the estimates would not put it.
   const whole = () => root.classList.add('whole');
   if (location.hash) whole();
+  // Back and forward between sections: laid out whole before the browser restores.
+  addEventListener('popstate', whole);
   addEventListener('hashchange', () => {
     whole();
     document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();

@@ -18,7 +18,7 @@ use vocab::Lang;
 
 use crate::files;
 use crate::process::{minified_script, minify_script};
-use vocab::shell::Shell;
+use vocab::shell::{inline_element, Shell};
 
 const WORKER: &str = include_str!("offline/sw.js");
 const PAGE_SCRIPT: &str = include_str!("offline/page.js");
@@ -30,11 +30,9 @@ pub const WORKER_FILE: &str = "sw.js";
 pub fn inline_page_script(dist: &Path) -> Result<()> {
     let path = dist.join("index.html");
     let script = minified_script(PAGE_SCRIPT, "offline.js")?;
-    if script.to_ascii_lowercase().contains("</script") {
-        bail!("the offline page script contains `</script`");
-    }
-    let shell = Shell::new(files::read_to_string(&path)?)
-        .with_head_end(&format!("<script>{script}</script>"))
+    let shell = Shell::new(files::read_to_string(&path)?);
+    let shell = inline_element("script", "", &script)
+        .and_then(|element| shell.with_head_end(&element))
         .map_err(anyhow::Error::msg)
         .with_context(|| path.display().to_string())?;
     files::write(&path, shell.into_string())

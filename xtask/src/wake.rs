@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use vocab::shell::{Loader, Shell};
+use vocab::shell::{inline_element, Loader, Shell};
 
 use crate::files;
 use crate::process::minified_script;
@@ -26,31 +26,19 @@ const PAINT_AFTER_MAIN: &str = "<link rel=expect href=\"#main\" blocking=render>
 
 /// The inline element of the waking script `script`, naming what it starts.
 fn element(loader: &Loader, script: &str) -> Result<String, String> {
-    let attribute = |value: &str| value.replace('&', "&amp;").replace('"', "&quot;");
-    if script.to_ascii_lowercase().contains("</script") {
-        return Err("the waking script contains `</script`".into());
-    }
-    Ok(format!(
-        "<script data-glue=\"{}\" data-wasm=\"{}\">{script}</script>",
-        attribute(&loader.glue),
-        attribute(&loader.wasm)
-    ))
+    let attributes = format!(
+        " data-glue=\"{}\" data-wasm=\"{}\"",
+        vocab::markup::escape(&loader.glue),
+        vocab::markup::escape(&loader.wasm)
+    );
+    inline_element("script", &attributes, script).map_err(|e| format!("the waking script: {e}"))
 }
 
 /// The shell `html` of a site served under `base`, its stylesheet inline (`read`
 /// gives a file of the build by its name) and its app started late by `script`.
 pub fn rewrite(html: &str, base: &str, script: &str, read: impl Fn(&str) -> Result<String>) -> Result<String> {
-    let mut failed = None;
-    let with_loader = Shell::new(html).with_loader_replaced(|loader| {
-        element(loader, script).unwrap_or_else(|e| {
-            failed = Some(e);
-            String::new()
-        })
-    });
-    if let Some(error) = failed {
-        anyhow::bail!(error);
-    }
-    let shell = with_loader
+    let shell = Shell::new(html)
+        .with_loader_replaced(|loader| element(loader, script))
         .and_then(|s| {
             s.with_stylesheet_inlined(|href| {
                 let name = href.strip_prefix(base).ok_or(format!("{href} is not below {base}"))?;

@@ -77,15 +77,8 @@ impl Shell {
             from = end;
         }
         let (span, href) = found.ok_or("the shell links no stylesheet")?;
-        let css = read(&href)?;
-        if css.to_ascii_lowercase().contains("</style") {
-            return Err(format!("{href} contains `</style`, which would end the element early"));
-        }
-        Ok(Shell(format!(
-            "{}<style>{css}</style>{}",
-            &html[..span.start],
-            &html[span.end..]
-        )))
+        let style = inline_element("style", "", &read(&href)?).map_err(|e| format!("{href}: {e}"))?;
+        Ok(Shell(format!("{}{style}{}", &html[..span.start], &html[span.end..])))
     }
 
     /// The shell with `elements` as the first of its `<head>`. A minified shell may
@@ -170,7 +163,10 @@ impl Shell {
     /// The shell without trunk's loader of the app (the inline module script that
     /// imports the glue and starts the wasm at once, and the links that preload
     /// both), with `replacement`, given the addresses it named, in the script's place.
-    pub fn with_loader_replaced(&self, replacement: impl FnOnce(&Loader) -> String) -> Result<Shell, String> {
+    pub fn with_loader_replaced(
+        &self,
+        replacement: impl FnOnce(&Loader) -> Result<String, String>,
+    ) -> Result<Shell, String> {
         let html = self.as_str();
         let mut loader = None;
         let mut from = 0;
@@ -190,7 +186,7 @@ impl Shell {
             from = close;
         }
         let (span, loader) = loader.ok_or("the shell has no loader of the app (`import init from …`)")?;
-        let mut out = format!("{}{}{}", &html[..span.start], replacement(&loader), &html[span.end..]);
+        let mut out = format!("{}{}{}", &html[..span.start], replacement(&loader)?, &html[span.end..]);
         for href in [&loader.glue, &loader.wasm] {
             let mut removed = false;
             let mut from = 0;
@@ -209,6 +205,17 @@ impl Shell {
         }
         Ok(Shell(out))
     }
+}
+
+/// The element `<{tag}{attributes}>{text}</{tag}>` for a script or style written into
+/// a page, unless `text` holds its end tag, which would end the element early.
+pub fn inline_element(tag: &str, attributes: &str, text: &str) -> Result<String, String> {
+    if text.to_ascii_lowercase().contains(&format!("</{tag}")) {
+        return Err(format!(
+            "the text contains `</{tag}`, which would end the element early"
+        ));
+    }
+    Ok(format!("<{tag}{attributes}>{text}</{tag}>"))
 }
 
 /// The first quoted text after `word` in a script (`from '/x.js'` → `/x.js`).
@@ -371,7 +378,7 @@ mod tests {
         let shell = Shell::new(TRUNK)
             .with_loader_replaced(|l| {
                 seen = Some(l.clone());
-                "<script src=later.js></script>".into()
+                Ok("<script src=later.js></script>".into())
             })
             .unwrap();
         assert_eq!(
@@ -416,7 +423,7 @@ mod tests {
 
     #[test]
     fn a_shell_without_a_loader_or_its_preloads_is_an_error() {
-        let none = |_: &Loader| String::new();
+        let none = |_: &Loader| Ok(String::new());
         assert!(Shell::new(SHELL).with_loader_replaced(none).is_err());
         let unloaded = TRUNK.replace(
             "<link rel=modulepreload href=/g/app-1a.js crossorigin=anonymous integrity=sha384-x>",

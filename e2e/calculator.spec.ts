@@ -54,7 +54,8 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
   const index = await page.locator('.prose .rv').filter({ hasText: /^6\.9\sms$/ }).first().getAttribute('data-rv');
   const prose = page.locator(`.prose .rv[data-rv="${index}"]`);
   await expect(prose).toHaveText('6.9 ms');
-  expect(await paintedPixels(page, 'roofline')).toBeGreaterThan(0.01);
+  // The chart is painted once the app is live, which may come after the prose's figure.
+  await expect.poll(() => paintedPixels(page, 'roofline')).toBeGreaterThan(0.01);
   const before = await canvasPixels(page, 'roofline');
   await field(page, 'Bandwidth (GB/s)').fill('3350');
   await expect(output(page, 'weight_time')).toHaveText('4.2 ms');

@@ -1,4 +1,5 @@
 import { test as base, expect, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -56,6 +57,18 @@ export async function holdWasm(page: Page) {
 /** The app has rendered: the main landmark exists. */
 export async function ready(page: Page) {
   await expect(page.locator('main#main')).toBeVisible();
+}
+
+/** Axe's serious and critical findings on a page, one line each (rule, help, where).
+ * `within` limits the check to a part of the page; `rules` to some of axe's rules. */
+export async function seriousViolations(page: Page, { within, rules }: { within?: string; rules?: string[] } = {}) {
+  let axe = new AxeBuilder({ page });
+  if (within) axe = axe.include(within);
+  if (rules) axe = axe.withRules(rules);
+  const results = await axe.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** The text of one calculator output. */

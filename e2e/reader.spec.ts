@@ -298,12 +298,14 @@ test('drafts carry a quiet badge by the headword, not a banner', async ({ page, 
   expect(badge!.height).toBeLessThan(30);
 });
 
-test('printed results name their scenario and print no buttons', async ({ page, problems }) => {
+test('printed results are headed by their scenario once and print no buttons', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.scenario-line').first()).toBeVisible();
   await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B example \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024 tokens$/);
+  // The scenario line heads the results on paper; "Results" is not said twice.
+  await expect(page.locator('.calc-results > h3').first()).toBeHidden();
   for (const b of await page.locator('button').all()) await expect(b).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expect(page.locator('.calculator button').first()).toBeVisible();

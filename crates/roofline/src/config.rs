@@ -960,6 +960,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         kv_heads,
         head_dim,
         vocab,
+        tied_embeddings: r.flag(TIED).unwrap_or(false),
         sliding_window: window,
         sliding_layers: sliding.filter(|n| *n != attention_layers),
         chunked: window.is_some() && chunk.is_some(),
@@ -1019,15 +1020,13 @@ impl Estimate {
             heads,
             kv_heads,
             head_dim,
-            vocab,
             latent,
             experts,
             ..
         } = *m;
         let f = f64::from;
         let (h, heads) = (f(hidden), f(heads));
-        let tied = r.flag(TIED).unwrap_or(false);
-        let embeddings = f(vocab) * h * if tied { 1.0 } else { 2.0 };
+        let embeddings = m.embedding_params();
         let attention = match latent {
             Some(l) => {
                 let qk = f(head_dim);

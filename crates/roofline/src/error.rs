@@ -27,6 +27,8 @@ pub enum Field {
     HeadDim,
     /// Vocabulary size.
     Vocab,
+    /// Whether the input embedding and the LM head are one table.
+    TiedEmbeddings,
     /// Sliding-window length.
     SlidingWindow,
     /// Layers that attend through the sliding window.
@@ -92,6 +94,7 @@ impl Field {
             Field::KvHeads => "kv_heads",
             Field::HeadDim => "head_dim",
             Field::Vocab => "vocab",
+            Field::TiedEmbeddings => "tied_embeddings",
             Field::SlidingWindow => "sliding_window",
             Field::SlidingLayers => "sliding_layers",
             Field::KvLoraRank => "kv_lora_rank",
@@ -147,6 +150,16 @@ pub enum InputError {
     ActiveExceedsTotal,
     /// More experts are routed per token than exist.
     ActiveExpertsExceedTotal,
+    /// The parameters (`field`) leave less than the vocabulary tables (vocabulary ×
+    /// hidden size, twice where the LM head is its own table) outside the routed
+    /// experts; `min` is the least value that holds them.
+    TablesExceedParams {
+        /// The field to raise: the parameters, or the active ones of a mixture of
+        /// experts.
+        field: Field,
+        /// The least value that holds the tables.
+        min: f64,
+    },
     /// Too few active parameters for the routing: with k of E experts per token,
     /// the active parameters include k/E of the experts', so they are at least
     /// total × k ÷ E.
@@ -169,7 +182,9 @@ impl InputError {
     pub fn field(&self) -> Field {
         match *self {
             InputError::NotFinite(f) | InputError::NotPositive(f) => f,
-            InputError::TooLarge { field, .. } | InputError::TooSmall { field, .. } => field,
+            InputError::TooLarge { field, .. }
+            | InputError::TooSmall { field, .. }
+            | InputError::TablesExceedParams { field, .. } => field,
             InputError::KvHeadsNotDivisor => Field::KvHeads,
             InputError::ActiveExceedsTotal => Field::ActiveParams,
             InputError::ActiveExpertsExceedTotal => Field::ActiveExperts,
@@ -199,6 +214,11 @@ impl fmt::Display for InputError {
             InputError::KvHeadsNotDivisor => f.write_str("`heads` must be a multiple of `kv_heads`"),
             InputError::ActiveExceedsTotal => f.write_str("`active_params` must not exceed `params`"),
             InputError::ActiveExpertsExceedTotal => f.write_str("`active_experts` must not exceed `experts`"),
+            InputError::TablesExceedParams { field, min } => write!(
+                f,
+                "`{}` must be at least {min}: the vocabulary tables (`vocab` × `hidden`) alone hold that many",
+                field.id()
+            ),
             InputError::ActiveTooFewForExperts => {
                 f.write_str("`active_params` must be at least `params` × `active_experts` ÷ `experts`")
             }

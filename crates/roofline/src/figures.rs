@@ -332,15 +332,34 @@ pub const ROPE_DIM: Figure = Figure {
     )
 };
 
-/// Vocabulary size.
+/// Vocabulary size; 0 for a model without one (the round 7B example).
 pub const VOCAB: Figure = Figure {
     max: TOKENS,
+    min: 0.0,
+    optional: true,
     ..shape(
         Field::Vocab,
         "vocab",
         &["vocab_size"],
-        |m| Some(f64::from(m.vocab)),
+        |m| Some(f64::from(m.vocab)).filter(|v| *v > 0.0),
         |m, v| m.vocab = count(v),
+        None,
+    )
+};
+
+/// Whether the LM head is the input embedding table (`tie_word_embeddings`): 1 for
+/// one shared table, 0 (or absent) for two.
+pub const TIED_EMBEDDINGS: Figure = Figure {
+    address: "tied",
+    min: 0.0,
+    max: 1.0,
+    optional: true,
+    ..shape(
+        Field::TiedEmbeddings,
+        "tied_embeddings",
+        &["tie_word_embeddings"],
+        |m| m.tied_embeddings.then_some(1.0),
+        |m, v| m.tied_embeddings = v == Some(1.0),
         None,
     )
 };
@@ -481,6 +500,7 @@ pub const MODEL: &[Figure] = &[
     ROPE_DIM,
     INDEX_DIM,
     VOCAB,
+    TIED_EMBEDDINGS,
     SLIDING_WINDOW,
     SLIDING_LAYERS,
     SSM_LAYERS,
@@ -534,7 +554,7 @@ mod tests {
     fn every_figure_reads_back_what_it_sets() {
         let mut m = Scenario::example().model;
         for f in MODEL {
-            let v = if f.min > 0.0 { f.min.max(3.0) } else { 2.0 };
+            let v = if f.min > 0.0 { f.min.max(3.0) } else { f.max.min(2.0) };
             (f.set)(&mut m, Some(v));
             assert_eq!((f.get)(&m), Some(v), "{}", f.key);
         }

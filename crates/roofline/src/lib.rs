@@ -71,7 +71,9 @@ impl Scenario {
                 heads: 32,
                 kv_heads: 32,
                 head_dim: 128,
-                vocab: 32_000,
+                // A round teaching model: a parameter count without a vocabulary.
+                vocab: 0,
+                tied_embeddings: false,
                 sliding_window: None,
                 sliding_layers: None,
                 chunked: false,

@@ -264,19 +264,25 @@ impl Output {
         };
         let left = match self {
             Output::WeightBytes => {
-                let experts = scenario.expert_params();
-                let part = |params: f64, dtype: crate::dtype::DataType| {
-                    format!("{} × 10⁹ × {}", count(params / 1e9), bytes(dtype.bytes()))
-                };
-                if experts > 0.0 && scenario.expert_type() != scenario.weights {
-                    format!(
-                        "{} + {}",
-                        part(m.params - experts, scenario.weights),
-                        part(experts, scenario.expert_type())
-                    )
-                } else {
-                    part(m.params, scenario.weights)
+                // The parameters of each storage size: the decoder's, the routed
+                // experts', the vocabulary tables'; parts of one size are added.
+                let mut parts: Vec<(f64, f64)> = Vec::new();
+                for (params, dtype) in [
+                    (scenario.body_params(), scenario.weights),
+                    (scenario.expert_params(), scenario.expert_type()),
+                    (m.embedding_params(), scenario.table_type()),
+                ] {
+                    match parts.iter_mut().find(|(_, b)| *b == dtype.bytes()) {
+                        Some(part) => part.0 += params,
+                        None if params > 0.0 => parts.push((params, dtype.bytes())),
+                        None => {}
+                    }
                 }
+                parts
+                    .iter()
+                    .map(|(params, b)| format!("{} × 10⁹ × {}", count(params / 1e9), bytes(*b)))
+                    .collect::<Vec<_>>()
+                    .join(" + ")
             }
             Output::KvPerToken => {
                 // Over the attention layers; linear-attention and state-space layers

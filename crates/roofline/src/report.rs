@@ -226,8 +226,18 @@ struct Terms {
     bandwidth: f64,
     peak: f64,
     weight_bytes: f64,
+    /// Bytes of the decoder's layers outside the routed experts (the vocabulary
+    /// tables not among them).
     shared_bytes: f64,
     expert_bytes: f64,
+    /// Bytes of the LM head (the tied table where the input embedding is the LM
+    /// head), read in full by any step that computes logits.
+    head_bytes: f64,
+    /// Bytes of one row of a separate input embedding, read for each token the step
+    /// looks up (up to the vocabulary); 0 where the table is the LM head, read
+    /// whole already, or the model has no vocabulary.
+    row_bytes: f64,
+    vocab: f64,
     route_miss: f64,
     /// KV bytes one token adds to one attention layer (a sparse-attention
     /// indexer's keys included).
@@ -237,8 +247,12 @@ struct Terms {
     /// Attention layers: all of them, and those that attend through the window.
     layers: f64,
     sliding_layers: f64,
-    /// FLOPs per token of the dense part (2 × active parameters).
+    /// FLOPs per token of the decoder's layers: 2 × the active parameters a token
+    /// multiplies with, the vocabulary tables left out (the input embedding is a
+    /// lookup; the LM head counts where logits are needed).
     flops_per_token: f64,
+    /// FLOPs of the LM head for one position whose logits are needed.
+    logit_flops: f64,
     /// Attention FLOPs per (query, key) pair in one layer: in a decode step, and in
     /// the prefill (which multi-head latent attention runs differently).
     pair_flops: f64,
@@ -297,14 +311,22 @@ impl Terms {
             bandwidth: s.hardware.bandwidth.0 * devices,
             peak: s.hardware.peaks.for_precision(s.weights.precision()).0 * devices,
             weight_bytes: s.weight_bytes(),
-            shared_bytes: (m.params - expert_params) * s.weights.bytes(),
+            shared_bytes: s.body_params() * s.weights.bytes(),
             expert_bytes: expert_params * s.expert_type().bytes(),
+            head_bytes: m.table_params() * s.table_type().bytes(),
+            row_bytes: if m.tied_embeddings {
+                0.0
+            } else {
+                f64::from(m.hidden) * s.table_type().bytes()
+            } * f64::from(m.vocab.min(1)),
+            vocab: f64::from(m.vocab),
             route_miss,
             kv_per_layer: kv_elements * s.kv.bytes(),
             state: m.state_bytes(),
             layers: f64::from(m.attention_layers()),
             sliding_layers,
-            flops_per_token: 2.0 * m.active_params,
+            flops_per_token: 2.0 * (m.active_params - m.embedding_params()).max(0.0),
+            logit_flops: 2.0 * m.table_params(),
             pair_flops,
             prefill_pair_flops,
             kv_copies,
@@ -321,13 +343,17 @@ impl Terms {
         1.0 - self.route_miss.powf(tokens)
     }
 
-    /// Weight bytes read when `tokens` tokens pass through the model together: shared
-    /// weights once, and each expert once if any token is routed to it.
+    /// Weight bytes read when `tokens` tokens pass through the model together: the
+    /// decoder's shared weights and the LM head once, each expert once if any token
+    /// is routed to it, and a separate input embedding only for the rows looked up
+    /// (at most one per token, at most the vocabulary).
     fn weights_read(&self, tokens: f64) -> f64 {
-        if self.expert_bytes == 0.0 {
-            return self.weight_bytes;
-        }
-        self.shared_bytes + self.expert_bytes * self.touched(tokens)
+        let experts = if self.expert_bytes == 0.0 {
+            0.0
+        } else {
+            self.expert_bytes * self.touched(tokens)
+        };
+        self.shared_bytes + experts + self.head_bytes + tokens.min(self.vocab) * self.row_bytes
     }
 
     /// Layer-tokens a query at `context` attends to, summed over layers: the
@@ -379,7 +405,8 @@ impl Terms {
         let tokens = batch * per_request;
         let kv = batch * ((kv_request + per_request * self.kv_per_token()) * self.kv_copies + self.state);
         let bytes = self.weights_read(tokens) + kv;
-        let flops = tokens * (self.flops_per_token + self.pair_flops * self.attended(context));
+        // Every token of a step samples (or checks a draft), so each needs its logits.
+        let flops = tokens * (self.flops_per_token + self.logit_flops + self.pair_flops * self.attended(context));
         self.phase(bytes, flops)
     }
 
@@ -415,7 +442,8 @@ impl Terms {
         let pairs = (self.layers - self.sliding_layers) * full + self.sliding_layers * windowed;
         let tokens = batch * prompt;
         let bytes = self.weights_read(tokens) + tokens * self.kv_per_token() * self.kv_copies + batch * self.state;
-        let flops = tokens * self.flops_per_token + batch * pairs * self.prefill_pair_flops;
+        // Logits only for each prompt's last position, which samples the first token.
+        let flops = tokens * self.flops_per_token + batch * self.logit_flops + batch * pairs * self.prefill_pair_flops;
         self.phase(bytes, flops)
     }
 
@@ -446,11 +474,11 @@ impl Terms {
         // The closed form gives the start; the checks below make it exact in floats.
         let mut guess = if self.expert_bytes == 0.0 {
             let ridge = self.peak / self.bandwidth;
-            let f = self.flops_per_token + self.pair_flops * self.attended(context);
+            let f = self.flops_per_token + self.logit_flops + self.pair_flops * self.attended(context);
             let k = self.kv_per_layer * (self.attended(context) + self.layers) * self.kv_copies + self.state;
             let denominator = f - ridge * k;
             if denominator > 0.0 {
-                (ridge * self.weight_bytes / denominator)
+                (ridge * self.weights_read(1.0) / denominator)
                     .ceil()
                     .clamp(1.0, f64::from(MAX_BATCH)) as u32
             } else {

@@ -111,8 +111,12 @@ pub struct Model {
     pub kv_heads: u32,
     /// Dimension of one head, as the config gives it (not hidden ÷ heads).
     pub head_dim: u32,
-    /// Vocabulary size.
+    /// Vocabulary size; 0 for a model without one (the glossary's round 7B example,
+    /// a parameter count whose every parameter is read and multiplied with).
     pub vocab: u32,
+    /// Whether the LM head is the input embedding table itself
+    /// (`tie_word_embeddings`): one table of vocabulary × hidden size, not two.
+    pub tied_embeddings: bool,
     /// Sliding-window attention: the most tokens a windowed layer attends to.
     pub sliding_window: Option<u32>,
     /// How many of the layers attend through the window; the others attend to the
@@ -167,6 +171,18 @@ impl Model {
     /// layers); 0 for a transformer.
     pub fn state_bytes(&self) -> f64 {
         self.recurrent.map_or(0.0, |r| r.state_bytes())
+    }
+
+    /// Parameters of one vocabulary table (the input embedding, or the LM head):
+    /// vocabulary × hidden size; 0 for a model without a vocabulary.
+    pub fn table_params(&self) -> f64 {
+        f64::from(self.vocab) * f64::from(self.hidden)
+    }
+
+    /// Parameters of the vocabulary tables the model stores: the input embedding and
+    /// the LM head, or the one table both use where they are tied.
+    pub fn embedding_params(&self) -> f64 {
+        self.table_params() * if self.tied_embeddings { 1.0 } else { 2.0 }
     }
 }
 
@@ -346,8 +362,36 @@ impl Scenario {
         self.model.expert_weights.unwrap_or(self.weights)
     }
 
+    /// The storage type of the vocabulary tables (input embedding and LM head).
+    /// Weight-only formats of fewer than 16 bits (GPTQ, AWQ, bitsandbytes, FP8
+    /// checkpoints) quantize the decoder's linear layers and keep these two tables in
+    /// 16 bits: AutoGPTQ and AutoAWQ skip `lm_head`, and an embedding is a lookup,
+    /// not a linear layer.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let mut s = Scenario::example();
+    /// s.weights = DataType::Int4(Groups::INT4_G128);
+    /// assert_eq!(s.table_type(), DataType::Bf16);
+    /// s.weights = DataType::Fp32;
+    /// assert_eq!(s.table_type(), DataType::Fp32);
+    /// ```
+    pub fn table_type(&self) -> DataType {
+        if self.weights.bits() < 16.0 {
+            DataType::Bf16
+        } else {
+            self.weights
+        }
+    }
+
+    /// Parameters of the decoder's layers outside the routed experts: attention,
+    /// dense MLPs, shared experts, norms; the vocabulary tables are not among them.
+    pub fn body_params(&self) -> f64 {
+        (self.model.params - self.expert_params() - self.model.embedding_params()).max(0.0)
+    }
+
     /// Bytes of the model's weights in memory: the routed experts in their type, the
-    /// rest in the weights' type.
+    /// vocabulary tables in [`Scenario::table_type`], the rest in the weights' type.
     ///
     /// ```
     /// use roofline::*;
@@ -355,8 +399,9 @@ impl Scenario {
     /// assert_eq!(s.weight_bytes(), 14e9);
     /// ```
     pub fn weight_bytes(&self) -> f64 {
-        let experts = self.expert_params();
-        (self.model.params - experts) * self.weights.bytes() + experts * self.expert_type().bytes()
+        self.body_params() * self.weights.bytes()
+            + self.expert_params() * self.expert_type().bytes()
+            + self.model.embedding_params() * self.table_type().bytes()
     }
 
     /// Memory of all devices less the reserve.

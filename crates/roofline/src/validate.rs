@@ -89,6 +89,25 @@ impl Scenario {
                 return Err(InputError::ActiveTooFewForExperts);
             }
         }
+        // The vocabulary tables are among the parameters: the layers outside the
+        // routed experts hold at least them.
+        let tables = m.embedding_params();
+        if tables > 0.0 && m.params - self.expert_params() < tables {
+            return Err(match m.experts.filter(|e| e.count > e.active) {
+                // P − (P − A) × E ÷ (E − k) ≥ tables, solved for the active A.
+                Some(e) => {
+                    let (count, active) = (f64::from(e.count), f64::from(e.active));
+                    InputError::TablesExceedParams {
+                        field: Field::ActiveParams,
+                        min: m.params - (m.params - tables) * (count - active) / count,
+                    }
+                }
+                None => InputError::TablesExceedParams {
+                    field: Field::Params,
+                    min: tables,
+                },
+            });
+        }
         // Grouped-query attention shares each KV head among a whole number of query
         // heads; a latent replaces the KV heads and has no such rule.
         if m.latent.is_none() && !m.heads.is_multiple_of(m.kv_heads) {

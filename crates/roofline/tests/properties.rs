@@ -69,6 +69,7 @@ fn wild_model() -> BoxedStrategy<Model> {
                 kv_heads: dims[3],
                 head_dim: dims[4],
                 vocab: dims[5],
+                tied_embeddings: dims[5] % 2 == 0,
                 sliding_window,
                 max_context,
             },
@@ -133,14 +134,20 @@ prop_compose! {
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
         weights in 0usize..7, kv in 0usize..7,
         speculation in proptest::option::of((0u32..=MAX_DRAFT_TOKENS, 0.0..=1.0f64, 0.01..0.2f64)),
+        vocab in 1_000u32..300_000, tied in proptest::bool::ANY,
     ) -> Scenario {
         let weights = DataType::ALL[weights];
+        // The vocabulary tables live outside the routed experts (8, 2 per token):
+        // a model too small to hold them has no vocabulary.
+        let outside = if moe { params * (1.0 - (1.0 - active_share) * 4.0 / 3.0) } else { params };
+        let tables = f64::from(vocab) * 4096.0 * if tied { 1.0 } else { 2.0 };
+        let vocab = if outside >= tables { vocab } else { 0 };
         Scenario {
             model: Model {
                 params,
                 active_params: if moe { params * active_share } else { params },
                 experts: moe.then_some(Experts { count: 8, active: 2, shared: 1 }),
-                layers, hidden: 4096, heads: kv_heads * group, kv_heads, head_dim, vocab: 32_000,
+                layers, hidden: 4096, heads: kv_heads * group, kv_heads, head_dim, vocab, tied_embeddings: tied,
                 sliding_window: window.map(|(w, _)| w),
                 // Some share of the layers windowed, the rest global.
                 sliding_layers: window
@@ -420,5 +427,46 @@ proptest! {
         for (name, t) in at_least_times(&r) {
             prop_assert!(t.is_finite() && t >= 0.0, "{name}: {t} for {s:?}");
         }
+    }
+}
+
+/// The same scenario as the round parameter count of the worked examples: no
+/// vocabulary, every parameter read and multiplied with at every token, as the
+/// model computed every scenario before it knew the vocabulary tables.
+fn without_vocabulary(mut s: Scenario) -> Scenario {
+    s.model.vocab = 0;
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The bounds decision (`facts.md`, 2026-12-06): with its vocabulary known, a
+    /// model's "at least" times are never above those that charged every token the
+    /// whole input embedding and the LM head, and never below 0. Weights of 16 bits or
+    /// more keep the tables in their own type; below that the tables stay in 16 bits,
+    /// which only the weights' bytes may raise, by exactly the tables' difference.
+    #[test]
+    fn every_at_least_time_is_at_most_the_old_models(s in valid_layered_scenario()) {
+        let (new, old) = (s.report().unwrap(), without_vocabulary(s).report().unwrap());
+        let tables = s.model.embedding_params();
+        if s.weights.bits() >= 16.0 {
+            prop_assert!((new.weight_bytes.0 - old.weight_bytes.0).abs() <= 1e-12 * old.weight_bytes.0);
+            for ((name, t), (_, before)) in at_least_times(&new).into_iter().zip(at_least_times(&old)) {
+                prop_assert!(t >= 0.0 && t <= before * (1.0 + 1e-12), "{name}: {t} > {before} for {s:?}");
+            }
+        } else {
+            let more = tables * (2.0 - s.weights.bytes());
+            prop_assert!((new.weight_bytes.0 - old.weight_bytes.0 - more).abs() <= 1e-9 * old.weight_bytes.0);
+        }
+        // FLOPs drop by the tables: in decode by the input embedding for every token
+        // (the LM head stays), in prefill by both tables for all but each prompt's last.
+        let b = f64::from(s.workload.batch);
+        let skipped = if s.model.tied_embeddings { 0.0 } else { tables / 2.0 };
+        let decode = b * 2.0 * skipped;
+        prop_assert!((old.decode.flops.0 - new.decode.flops.0 - decode).abs() <= 1e-9 * old.decode.flops.0);
+        let prompts = b * f64::from(s.workload.prompt);
+        let prefill = 2.0 * (prompts * tables - b * s.model.table_params());
+        prop_assert!((old.prefill.flops.0 - new.prefill.flops.0 - prefill).abs() <= 1e-9 * old.prefill.flops.0);
     }
 }

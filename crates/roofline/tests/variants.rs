@@ -23,6 +23,7 @@ fn deepseek_v3() -> Model {
         kv_heads: 128,
         head_dim: 192,
         vocab: 129_280,
+        tied_embeddings: false,
         sliding_window: None,
         sliding_layers: None,
         chunked: false,
@@ -80,6 +81,7 @@ fn gemma_3_27b() -> Model {
         kv_heads: 16,
         head_dim: 128,
         vocab: 262_208,
+        tied_embeddings: true,
         sliding_window: Some(1024),
         sliding_layers: Some(52),
         chunked: false,
@@ -154,6 +156,7 @@ fn gpt_oss_120b() -> Model {
         kv_heads: 8,
         head_dim: 64,
         vocab: 201_088,
+        tied_embeddings: false,
         sliding_window: Some(128),
         sliding_layers: Some(18),
         chunked: false,
@@ -212,10 +215,12 @@ fn a_batch_touches_more_experts_as_it_grows() {
         "256 × (1 − (1 − 8/256)^64) = 222"
     );
     // The weights read per step grow with it, from the active parameters' bytes
-    // towards all of them.
+    // towards all of them. One token reads its active parameters but the input
+    // embedding (129,280 × 7,168 = 926,679,040 parameters), of which it reads one
+    // row of 7,168: (37 × 10⁹ − 926,679,040 + 7,168) × 2 B = 72,146,656,256 B.
     let r = s.report().unwrap();
     let one = scenario(deepseek_v3()).report().unwrap();
-    assert!((one.decode_weight_bytes.0 - 37e9 * 2.0).abs() < 1e3);
+    assert!((one.decode_weight_bytes.0 - 72_146_656_256.0).abs() < 1e3);
     assert!(r.decode_weight_bytes.0 > 0.85 * r.weight_bytes.0);
     // A dense model has no such output.
     assert_eq!(Scenario::example().report().unwrap().experts_touched, None);
@@ -236,18 +241,21 @@ fn mla_prefill_runs_ordinary_attention_on_the_expanded_latent() {
     s.workload.prompt = 8192;
     s.workload.context = 8192;
     let r = s.report().unwrap();
-    // Prefill: 2 × 37 B FLOPs per token, and per (query, key) pair and layer
-    // 2 × 128 heads × (192 + 128) = 81,920, over 8,192 × 8,193 ÷ 2 pairs and 61 layers.
+    // Prefill: 2 FLOPs per active parameter but the two vocabulary tables
+    // (2 × 926,679,040 = 1,853,358,080) per token, the LM head once for the last
+    // position's logits, and per (query, key) pair and layer 2 × 128 heads ×
+    // (192 + 128) = 81,920, over 8,192 × 8,193 ÷ 2 pairs and 61 layers.
     let pairs = 8192.0 * 8193.0 / 2.0;
-    let expected = 8192.0 * 2.0 * 37e9 + pairs * 61.0 * 81_920.0;
+    let expected = 8192.0 * 2.0 * (37e9 - 1_853_358_080.0) + 2.0 * 926_679_040.0 + pairs * 61.0 * 81_920.0;
     assert!(
         (r.prefill.flops.0 / expected - 1.0).abs() < 1e-12,
         "{}",
         r.prefill.flops.0
     );
-    // A decode step scores against the latent: 2 × 128 × (2 × 512 + 64) = 278,528 per
-    // pair and layer.
-    let decode = 2.0 * 37e9 + 8192.0 * 61.0 * 278_528.0;
+    // A decode step multiplies with everything active but the input embedding (its
+    // token needs logits), and scores against the latent: 2 × 128 × (2 × 512 + 64) =
+    // 278,528 per pair and layer.
+    let decode = 2.0 * (37e9 - 926_679_040.0) + 8192.0 * 61.0 * 278_528.0;
     assert!((r.decode.flops.0 / decode - 1.0).abs() < 1e-12, "{}", r.decode.flops.0);
 }
 
@@ -260,7 +268,9 @@ fn tensor_parallel_devices_each_hold_what_they_cannot_split() {
     s.hardware.memory = Bytes(141e9);
     let r = s.report().unwrap();
     assert_eq!(r.kv_copies, 8.0);
-    let free = 8.0 * 141e9 * 0.9 - 671e9;
+    // FP8 weights, the two vocabulary tables (1,853,358,080 parameters) in 16 bits:
+    // 671 × 10⁹ + 1,853,358,080 bytes.
+    let free = 8.0 * 141e9 * 0.9 - (671e9 + 1_853_358_080.0);
     assert_eq!(r.capacity.max_requests, (free / (r.kv_per_request.0 * 8.0)).floor());
     assert!(Output::MaxRequests
         .formula(&s, &r, Locale::En)
@@ -291,6 +301,15 @@ fn active_parameters_below_the_routed_share_are_an_error() {
     // 8 of 256 experts per token: at least 671 × 8/256 = 21 B are read.
     s.model.active_params = 20e9;
     assert_eq!(s.validate(), Err(InputError::ActiveTooFewForExperts));
+    // And the layers outside the routed experts hold at least the two vocabulary
+    // tables (1,853,358,080): 671 × 10⁹ − (671 × 10⁹ − 1,853,358,080) × 248/256 =
+    // 22,764,190,640 active parameters.
     s.model.active_params = 21e9;
+    let Err(InputError::TablesExceedParams { field, min }) = s.validate() else {
+        panic!("{:?}", s.validate())
+    };
+    assert_eq!(field, Field::ActiveParams);
+    assert!((min - 22_764_190_640.0).abs() < 1.0, "{min}");
+    s.model.active_params = 22.77e9;
     assert_eq!(s.validate(), Ok(()));
 }

@@ -16,10 +16,13 @@ fn fmt_digits(output: Output, s: &Scenario, digits: u8) -> String {
         .format_digits(Locale::En, digits)
 }
 
+/// Llama-2-7B: the example's shape with its 32,000-token vocabulary in two tables.
 fn llama2_7b() -> Model {
     Model {
         params: 6.74e9,
         active_params: 6.74e9,
+        vocab: 32_000,
+        tied_embeddings: false,
         ..Scenario::example().model
     }
 }
@@ -35,6 +38,7 @@ fn llama3_8b() -> Model {
         kv_heads: 8,
         head_dim: 128,
         vocab: 128_256,
+        tied_embeddings: false,
         sliding_window: None,
         sliding_layers: None,
         chunked: false,
@@ -117,9 +121,95 @@ fn llama2_7b_decode_bounds_on_a100_and_h100() {
     a100.model = llama2_7b();
     let mut h100 = with_bandwidth(3350.0);
     h100.model = llama2_7b();
+    // 13.48 GB in memory; a decode step at batch 1 reads all of it but the input
+    // embedding (32,000 × 4,096 = 131,072,000 parameters), of which one row:
+    // (6.74 × 10⁹ − 131,072,000 + 4,096) × 2 B = 13,217,855,992 B (facts.md).
     assert_eq!(fmt_digits(Output::WeightBytes, &a100, 4), "13.48\u{a0}GB");
-    assert_eq!(fmt(Output::WeightTokensPerS, &a100, Locale::En), "151\u{a0}tokens/s");
-    assert_eq!(fmt(Output::WeightTokensPerS, &h100, Locale::En), "249\u{a0}tokens/s");
+    assert_eq!(fmt_digits(Output::DecodeWeightBytes, &a100, 4), "13.22\u{a0}GB");
+    assert_eq!(
+        a100.report().unwrap().decode_weight_bytes,
+        Bytes((6.74e9 - 131_072_000.0 + 4096.0) * 2.0)
+    );
+    // 2,039 GB/s ÷ 13.218 GB = 154.3; 3,350 ÷ 13.218 = 253.4.
+    assert_eq!(fmt(Output::WeightTokensPerS, &a100, Locale::En), "154\u{a0}tokens/s");
+    assert_eq!(fmt(Output::WeightTokensPerS, &h100, Locale::En), "253\u{a0}tokens/s");
+}
+
+#[test]
+fn the_seven_billion_example_has_no_vocabulary_and_stays_exact() {
+    // The decision of 2026-12-06: the round example's every parameter is read and
+    // multiplied with, so its figures are those of the parameter count alone.
+    let r = Scenario::example().report().unwrap();
+    assert_eq!(r.decode_weight_bytes, Bytes(14e9));
+    // 2 × 7 × 10⁹ FLOPs and attention over 1,024 tokens: 4 × 32 heads × 128 × 32
+    // layers × 1,024 = 536,870,912.
+    assert_eq!(r.decode.flops, Flops(14e9 + 536_870_912.0));
+    // Its prefill charges all 512 prompt tokens 2 × 7 × 10⁹, and attention over
+    // 512 × 513 ÷ 2 pairs: 131,328 × 32 layers × 16,384 = 68,853,694,464.
+    assert_eq!(r.prefill.flops, Flops(512.0 * 14e9 + 68_853_694_464.0));
+}
+
+#[test]
+fn llama3_1_8b_bounds_leave_out_the_lookup_and_the_logits_nobody_needs() {
+    let mut s = with_bandwidth(2039.0);
+    s.model = llama3_1_8b();
+    s.hardware.peaks.fp16 = FlopsPerSecond(312e12);
+    s.workload.prompt = 2048;
+    s.workload.context = 2048;
+    let r = s.report().unwrap();
+    // One table: 128,256 × 4,096 = 525,336,576 parameters; two of them untied.
+    let table = 525_336_576.0;
+    // Decode at batch 1 reads all but the input embedding, and one of its rows:
+    // (8.03 × 10⁹ − 525,336,576 + 4,096) × 2 B = 15.01 GB (16.06 GB whole).
+    assert_eq!(r.decode_weight_bytes, Bytes((8.03e9 - table + 4096.0) * 2.0));
+    assert_eq!(fmt(Output::DecodeWeightBytes, &s, Locale::En), "15.0\u{a0}GB");
+    // Prefill of 2,048 tokens: 2 × (8.03 × 10⁹ − 2 × 525,336,576) per token, the LM
+    // head once (2 × 525,336,576), and attention: 4 × 32 heads × 128 × 32 layers ×
+    // 2,048 × 2,049 ÷ 2 pairs = 1,100,048,498,688.
+    let attention = 4.0 * 32.0 * 128.0 * 32.0 * 2048.0 * 2049.0 / 2.0;
+    let expected = 2048.0 * 2.0 * (8.03e9 - 2.0 * table) + 2.0 * table + attention;
+    assert!(
+        (r.prefill.flops.0 / expected - 1.0).abs() < 1e-12,
+        "{}",
+        r.prefill.flops.0
+    );
+    // 29.7 TFLOP at most 312 TFLOP/s: 95 ms, where charging every token 2 × 8.03 ×
+    // 10⁹ gave 34.0 TFLOP and 109 ms.
+    assert_eq!(fmt(Output::PrefillFlops, &s, Locale::En), "29.7\u{a0}TFLOP");
+    assert_eq!(fmt(Output::PrefillTime, &s, Locale::En), "95\u{a0}ms");
+}
+
+#[test]
+fn llama3_70b_int4_keeps_its_vocabulary_tables_in_16_bits() {
+    // facts.md: 68.45 × 10⁹ parameters × 4.156/8 + 2 × 1.051 × 10⁹ × 2 B ≈ 39.8 GB
+    // in memory, ≈ 37.7 GB read per decode step, ≈ 89 tokens/s on an H100 SXM.
+    let mut s = with_bandwidth(3350.0);
+    s.model = Model {
+        params: 70.55e9,
+        active_params: 70.55e9,
+        layers: 80,
+        hidden: 8192,
+        heads: 64,
+        kv_heads: 8,
+        ..llama3_8b()
+    };
+    s.weights = DataType::Int4(Groups::INT4_G128);
+    s.hardware.memory = Bytes(80e9);
+    let table = 128_256.0 * 8192.0;
+    let r = s.report().unwrap();
+    assert_eq!(
+        r.weight_bytes,
+        Bytes((70.55e9 - 2.0 * table) * 4.15625 / 8.0 + 2.0 * table * 2.0)
+    );
+    assert_eq!(fmt(Output::WeightBytes, &s, Locale::En), "39.8\u{a0}GB");
+    assert_eq!(fmt(Output::DecodeWeightBytes, &s, Locale::En), "37.7\u{a0}GB");
+    assert_eq!(fmt(Output::WeightTokensPerS, &s, Locale::En), "88.9\u{a0}tokens/s");
+    assert_eq!(
+        Output::WeightBytes
+            .formula(&s, &s.report().unwrap(), Locale::En)
+            .unwrap(),
+        "68.449 × 10⁹ × 0.5195\u{a0}B + 2.101 × 10⁹ × 2\u{a0}B = 39.8\u{a0}GB"
+    );
 }
 
 #[test]

@@ -216,6 +216,7 @@ fn field_de(f: Field) -> &'static str {
         Field::KvHeads => "KV-Heads",
         Field::HeadDim => "Head-Dimension",
         Field::Vocab => "Vokabular",
+        Field::TiedEmbeddings => "Gemeinsame Tabelle für Embedding und LM-Head",
         Field::SlidingWindow => "Sliding Window (0 = keins)",
         Field::SlidingLayers => "Schichten mit Sliding Window",
         Field::KvLoraRank => "Latent-Rang (kv_lora_rank)",
@@ -256,6 +257,7 @@ fn field_en(f: Field) -> &'static str {
         Field::KvHeads => "KV heads",
         Field::HeadDim => "Head dimension",
         Field::Vocab => "Vocabulary",
+        Field::TiedEmbeddings => "Embedding and LM head share one table",
         Field::SlidingWindow => "Sliding window (0 = none)",
         Field::SlidingLayers => "Layers with the sliding window",
         Field::KvLoraRank => "Latent rank (kv_lora_rank)",
@@ -415,6 +417,11 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::KvHeadsNotDivisor => "Die Zahl der Attention-Heads muss ein Vielfaches der KV-Heads sein.".into(),
         InputError::ActiveExceedsTotal => "Es können nicht mehr Parameter aktiv sein, als das Modell hat.".into(),
         InputError::ActiveExpertsExceedTotal => "Es können nicht mehr Experten aktiv sein, als es gibt.".into(),
+        InputError::TablesExceedParams { min, field } => format!(
+            "Der Wert muss mindestens {} sein: So viele Parameter haben allein die Tabellen des Vokabulars \
+             (Vokabular × Modellbreite).",
+            written(*min, *field, l)
+        ),
         InputError::SlidingLayersExceedLayers => {
             "Es können nicht mehr Schichten ein Sliding Window haben, als das Modell hat.".into()
         }
@@ -437,6 +444,10 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::KvHeadsNotDivisor => "The attention heads must be a multiple of the KV heads.".into(),
         InputError::ActiveExceedsTotal => "A model cannot have more active parameters than parameters.".into(),
         InputError::ActiveExpertsExceedTotal => "There cannot be more active experts than experts.".into(),
+        InputError::TablesExceedParams { min, field } => format!(
+            "The value must be at least {}: the vocabulary tables (vocabulary × hidden size) alone hold that many.",
+            written(*min, *field, l)
+        ),
         InputError::SlidingLayersExceedLayers => {
             "A model cannot have more layers with the sliding window than layers.".into()
         }
@@ -1070,6 +1081,7 @@ fn help_de(f: Field) -> &'static str {
         Field::KvHeads => "Key/Value-Heads, bei Grouped-Query-Attention weniger: num_key_value_heads.",
         Field::HeadDim => "Breite eines Heads: head_dim (nicht immer hidden_size ÷ Heads).",
         Field::Vocab => "Größe des Vokabulars: vocab_size.",
+        Field::TiedEmbeddings => "1, wenn der LM-Head die Embedding-Tabelle ist: tie_word_embeddings.",
         Field::SlidingWindow => "Tokens, die eine Schicht mit Fenster sieht: sliding_window; 0 für keins.",
         Field::SlidingLayers => {
             "Schichten mit Fenster; die übrigen sehen den ganzen Kontext. \
@@ -1115,6 +1127,7 @@ fn help_en(f: Field) -> &'static str {
         Field::KvHeads => "Key/value heads, fewer with grouped-query attention: num_key_value_heads.",
         Field::HeadDim => "Width of one head: head_dim (not always hidden_size ÷ heads).",
         Field::Vocab => "Size of the vocabulary: vocab_size.",
+        Field::TiedEmbeddings => "1 where the LM head is the embedding table: tie_word_embeddings.",
         Field::SlidingWindow => "Tokens a windowed layer attends to: sliding_window; 0 for none.",
         Field::SlidingLayers => {
             "Layers with the window; the others see the whole context. \

@@ -129,6 +129,20 @@ test.describe('a pasted config.json', () => {
   });
 });
 
+test('a comparison headline names every input that differs, not only the GPU', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.locator('#calc0-hardware').selectOption('h100-sxm');
+  await page.getByRole('button', { name: 'Pin as A and compare' }).click();
+  await page.locator('#calc0-hardware').selectOption('h200');
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp8');
+  // Half the weight bytes at 1.43 × the bandwidth: more than either change alone, and
+  // the headline credits both.
+  await expect(page.locator('.calculator .compare-summary')).toHaveText(
+    /^NVIDIA H200 SXM, FP8 weights vs NVIDIA H100 SXM, FP16 weights: 2\.\d+ × tokens\/s$/,
+  );
+});
+
 test('two GPUs compared: the ratio, both series on a chart, and a link that keeps both', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);

@@ -75,12 +75,23 @@ test.describe('a model that does not fit is a result, not an invalid input', () 
       const byModel = page.locator('.does-not-fit.by-model');
       await expect(byModel).toContainText(words);
       await expect(page.locator('.does-not-fit.in-results')).toContainText(words);
+      // The verdict itself says it does not fit, with what it needs and what there is,
+      // in every layout; the figures are marked as ones that cannot happen.
+      const verdict = page.locator('.calc-results .verdict');
+      await expect(verdict).toHaveClass(/nofit/);
+      await expect(verdict.locator('strong')).toHaveText(lang === 'en' ? 'Does not fit' : 'Passt nicht');
+      await expect(verdict).toContainText(lang === 'en' ? /need 14\d\.\d\sGB; 72\.0\sGB is usable/ : /brauchen 14\d,\d\sGB, nutzbar sind 72,0\sGB/);
+      await expect(page.locator('.calc-results .outputs')).toHaveClass(/cannot/);
+      await expect(page.locator('.calc-results .cannot-happen')).toBeVisible();
       // The notice sits next to the menu it explains.
       const menu = await page.locator('#calc0-model').boundingBox();
       const notice = await byModel.boundingBox();
       expect(Math.abs(notice!.y - (menu!.y + menu!.height))).toBeLessThan(80);
       await byModel.getByRole('button', { name: action }).click();
       await expect(page.locator('.does-not-fit')).toHaveCount(0);
+      await expect(verdict).not.toHaveClass(/nofit/);
+      await expect(page.locator('.calc-results .outputs')).not.toHaveClass(/cannot/);
+      await expect(page.locator('.calc-results .cannot-happen')).toHaveCount(0);
       await expect(page).toHaveURL(/gpus=2/);
       expect(await page.locator('main').innerText()).not.toMatch(/NaN/);
       void devices;
@@ -102,6 +113,10 @@ test.describe('a batch whose KV cache does not fit says so and offers the batch 
       await field(page, lang === 'en' ? 'Batch size' : 'Batchgröße').fill('64');
       const unfit = lang === 'en' ? 'B does not fit in memory.' : 'B passt nicht in den Speicher.';
       await expect(page.locator('.compare-summary')).toContainText(unfit);
+      // It names the input that differs, and gives no ratio against a side that
+      // cannot happen.
+      await expect(page.locator('.compare-summary')).toContainText(lang === 'en' ? 'batch 64 vs batch 1' : 'Batch 64 gegenüber Batch 1');
+      await expect(page.locator('.compare-summary')).not.toContainText('×');
       const notice = page.locator('.does-not-fit.in-results');
       await expect(notice).toContainText(words);
       const fits = Number((await notice.innerText()).match(words)![1]);
@@ -113,6 +128,7 @@ test.describe('a batch whose KV cache does not fit says so and offers the batch 
       await expect(page.locator('.does-not-fit')).toHaveCount(0);
       await expect(field(page, lang === 'en' ? 'Batch size' : 'Batchgröße')).toHaveValue(String(fits));
       await expect(page.locator('.compare-summary')).not.toContainText(unfit);
+      await expect(page.locator('.compare-summary')).toContainText(lang === 'en' ? '× tokens/s' : '× Token/s');
     });
   }
 });

@@ -55,6 +55,19 @@ pub struct Capacity {
     pub weights_fit: bool,
     /// The fewest devices of this kind that hold the weights.
     pub devices_needed: u32,
+    /// Memory of all devices less the reserve.
+    pub usable: Bytes,
+    /// What the scenario holds at once: the weights (the draft model's too) and
+    /// every request's KV cache (each copy) and state. Above [`Capacity::usable`]
+    /// the setup does not fit, and its figures are for memory that could hold it.
+    pub needed: Bytes,
+}
+
+impl Capacity {
+    /// Whether the weights and the whole batch's KV cache fit in the usable memory.
+    pub fn fits(&self) -> bool {
+        self.weights_fit && self.batch_fits
+    }
 }
 
 /// The inputs that prose names ("a model with 7 billion parameters in FP16", "eight
@@ -582,6 +595,8 @@ impl Scenario {
                 batch_fits: held * batch <= free,
                 weights_fit,
                 devices_needed: self.devices_needed(),
+                usable: self.usable_memory(),
+                needed: Bytes(self.resident_bytes() + held * batch),
             },
             speculative: self.speculation.map(|sp| t.speculative(self, sp, decode)),
             inputs: self.inputs(),

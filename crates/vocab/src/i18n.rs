@@ -149,6 +149,13 @@ pub struct Texts {
     pub pin: &'static str,
     pub unpin: &'static str,
     pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
+    /// The comparison's headline where a side does not fit: no ratio.
+    pub compare_summary_unfit: fn(b: &str, a: &str) -> String,
+    /// An input of a compared side that differs from the other's: the weights' or
+    /// the KV cache's data type, or a workload figure ("batch 64").
+    pub compare_weights: fn(dtype: &str) -> String,
+    pub compare_kv: fn(dtype: &str) -> String,
+    pub compare_workload: fn(field: Field, value: &str) -> String,
     pub pinned_value: &'static str,
     /// The current scenario's label beside a pinned one ("B:").
     pub current_value: &'static str,
@@ -191,6 +198,11 @@ pub struct Texts {
     pub memory_in_use: fn(used: &str, total: &str) -> String,
     pub per_request: fn(speed: &str) -> String,
     pub does_not_fit_short: &'static str,
+    /// The verdict of a setup whose weights and KV cache exceed the usable memory:
+    /// what it needs, what there is, and what its figures would be where it fit.
+    pub verdict_does_not_fit: fn(needed: &str, usable: &str, bound: &str) -> String,
+    /// The mark on results that cannot happen on the chosen devices.
+    pub results_cannot_happen: &'static str,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -657,6 +669,18 @@ static DE: Texts = Texts {
     pin: "Als A festhalten und vergleichen",
     unpin: "Vergleich beenden",
     compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
+    compare_summary_unfit: |b, a| format!("{b} gegenüber {a}"),
+    compare_weights: |dtype| format!("Gewichte {dtype}"),
+    compare_kv: |dtype| format!("KV-Cache {dtype}"),
+    compare_workload: |field, value| match field {
+        Field::Batch => format!("Batch {value}"),
+        Field::Prompt => format!("Prompt {value}"),
+        Field::Context => format!("Kontext {value}"),
+        Field::Output => format!("Ausgabe {value}"),
+        Field::Devices => format!("{value} GPUs"),
+        Field::Reserve => format!("Reserve {value}"),
+        other => format!("{} {value}", field_de(other)),
+    },
     pinned_value: "A:",
     current_value: "B:",
     unchanged_figures: |n| {
@@ -713,6 +737,13 @@ static DE: Texts = Texts {
     memory_in_use: |used, total| format!("Speicher {used} von {total}"),
     per_request: |speed| format!("{speed} pro Anfrage"),
     does_not_fit_short: "Passt nicht",
+    verdict_does_not_fit: |needed, usable, bound| {
+        format!(
+            "Gewichte und KV-Cache brauchen {needed}, nutzbar sind {usable}. Die Werte unten gelten für \
+             Speicher, der alles fasst (dort: {bound})."
+        )
+    },
+    results_cannot_happen: "Nicht erreichbar: Das Setup passt nicht in den Speicher.",
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -911,6 +942,18 @@ static EN: Texts = Texts {
     pin: "Pin as A and compare",
     unpin: "Stop comparing",
     compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
+    compare_summary_unfit: |b, a| format!("{b} vs {a}"),
+    compare_weights: |dtype| format!("{dtype} weights"),
+    compare_kv: |dtype| format!("{dtype} KV cache"),
+    compare_workload: |field, value| match field {
+        Field::Batch => format!("batch {value}"),
+        Field::Prompt => format!("{value}-token prompt"),
+        Field::Context => format!("{value}-token context"),
+        Field::Output => format!("{value} output tokens"),
+        Field::Devices => format!("{value} GPUs"),
+        Field::Reserve => format!("reserve {value}"),
+        other => format!("{} {value}", field_en(other)),
+    },
     pinned_value: "A:",
     current_value: "B:",
     unchanged_figures: |n| {
@@ -967,6 +1010,13 @@ static EN: Texts = Texts {
     memory_in_use: |used, total| format!("memory {used} of {total}"),
     per_request: |speed| format!("{speed} per request"),
     does_not_fit_short: "Does not fit",
+    verdict_does_not_fit: |needed, usable, bound| {
+        format!(
+            "Weights and KV cache need {needed}; {usable} is usable. The figures below are for memory \
+             that holds it all (there: {bound})."
+        )
+    },
+    results_cannot_happen: "Cannot happen: the setup does not fit in memory.",
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()

@@ -89,24 +89,50 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
     }
 }
 
-/// The verdict: memory- or compute-bound, and by how much.
+/// The verdict: a setup that does not fit says so first, with what it needs and
+/// what there is; else memory- or compute-bound, and by how much.
 fn verdict(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     move || {
         let (_, r) = state.valid.get();
         let q = |v: f64| Quantity::new(v, Unit::Intensity).format(lang.locale());
         let (intensity, ridge) = (q(r.decode.intensity.0), q(r.ridge.0));
-        let (label, class) = match r.decode.bound {
-            Bound::Memory => (t.memory_bound, "verdict memory"),
-            Bound::Compute => (t.compute_bound, "verdict compute"),
+        let bound = match r.decode.bound {
+            Bound::Memory => t.memory_bound,
+            Bound::Compute => t.compute_bound,
+        };
+        let (label, class, detail) = if r.capacity.fits() {
+            let class = match r.decode.bound {
+                Bound::Memory => "verdict memory",
+                Bound::Compute => "verdict compute",
+            };
+            (
+                bound,
+                class,
+                (t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale()),
+            )
+        } else {
+            let bytes = |v: f64| Quantity::new(v, Unit::BytesSi).format(lang.locale());
+            let detail = (t.verdict_does_not_fit)(&bytes(r.capacity.needed.0), &bytes(r.capacity.usable.0), bound);
+            (t.does_not_fit_short, "verdict nofit", detail)
         };
         view! {
             <p class=class>
                 <strong>{label}</strong>
                 " "
-                <span>{(t.verdict_detail)(r.decode.ridge_ratio, &intensity, &ridge, lang.locale())}</span>
+                <span>{detail}</span>
             </p>
         }
+    }
+}
+
+/// Over the outputs of a setup that does not fit: its figures cannot happen on the
+/// chosen devices.
+fn cannot_happen(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        let fits = state.valid.with(|(_, r)| r.capacity.fits());
+        (!fits).then(|| view! { <p class="cannot-happen">{t.results_cannot_happen}</p> })
     }
 }
 
@@ -118,18 +144,16 @@ fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
     move || {
         let (_, r) = state.valid.get();
         let locale = lang.locale();
-        let fits = r.capacity.weights_fit && r.capacity.batch_fits;
-        let (label, class) = match (fits, r.decode.bound) {
+        let (label, class) = match (r.capacity.fits(), r.decode.bound) {
             // A model or batch that does not fit says so first: its verdict is for
             // memory that could hold it.
             (false, _) => (t.does_not_fit_short, "verdict-bar nofit"),
             (true, Bound::Memory) => (t.memory_bound, "verdict-bar memory"),
             (true, Bound::Compute) => (t.compute_bound, "verdict-bar compute"),
         };
-        let used = r.weight_bytes.0 + r.kv_batch.0 * r.kv_copies;
         let bytes = |v: f64| Quantity::new(v, Unit::BytesSi).format(locale);
         let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
-        let memory = (t.memory_in_use)(&bytes(used), &bytes(r.memory.0));
+        let memory = (t.memory_in_use)(&bytes(r.capacity.needed.0), &bytes(r.capacity.usable.0));
         let class = if state.stale() {
             format!("{class} stale")
         } else {
@@ -218,38 +242,78 @@ fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
-/// What tells two setups apart: their devices, their models, or both.
-fn names(b: &Setup, a: &Setup, own: &'static str) -> (String, String) {
-    let name = |s: &Setup| match (a.hardware != b.hardware, a.model != b.model) {
-        (true, false) => s.hardware_name().to_string(),
-        (false, true) => s.model_name(own).to_string(),
-        (true, true) => format!("{} · {}", s.model_name(own), s.hardware_name()),
-        (false, false) => String::new(),
-    };
-    match (name(b), name(a)) {
-        (nb, _) if nb.is_empty() => ("B".into(), "A".into()),
-        names => names,
+/// What tells two setups apart: every input that differs (model, device, data
+/// types, workload), each side's values joined; "B" and "A" where none does.
+fn names(b: &Setup, a: &Setup, lang: Lang) -> (String, String) {
+    let t = texts(lang);
+    let count = |v: u32| Quantity::new(f64::from(v), Unit::Count).format(lang.locale());
+    let (sb, sa) = (&b.scenario, &a.scenario);
+    let (wb, wa) = (&sb.workload, &sa.workload);
+    let mut parts: Vec<(String, String)> = Vec::new();
+    if a.model != b.model || sa.model != sb.model {
+        parts.push((b.model_name(t.own_model).into(), a.model_name(t.own_model).into()));
     }
+    if a.hardware != b.hardware || sa.hardware != sb.hardware {
+        parts.push((b.hardware_name().into(), a.hardware_name().into()));
+    }
+    if sa.weights != sb.weights {
+        parts.push((
+            (t.compare_weights)(sb.weights.label()),
+            (t.compare_weights)(sa.weights.label()),
+        ));
+    }
+    if sa.kv != sb.kv {
+        parts.push(((t.compare_kv)(sb.kv.label()), (t.compare_kv)(sa.kv.label())));
+    }
+    for (field, vb, va) in [
+        (Field::Batch, wb.batch, wa.batch),
+        (Field::Prompt, wb.prompt, wa.prompt),
+        (Field::Context, wb.context, wa.context),
+        (Field::Output, wb.output, wa.output),
+        (Field::Devices, wb.devices, wa.devices),
+    ] {
+        if vb != va {
+            parts.push((
+                (t.compare_workload)(field, &count(vb)),
+                (t.compare_workload)(field, &count(va)),
+            ));
+        }
+    }
+    if wb.reserve != wa.reserve {
+        let share = |v: f64| Quantity::new(v, Unit::Number).format(lang.locale());
+        parts.push((
+            (t.compare_workload)(Field::Reserve, &share(wb.reserve)),
+            (t.compare_workload)(Field::Reserve, &share(wa.reserve)),
+        ));
+    }
+    if parts.is_empty() {
+        return ("B".into(), "A".into());
+    }
+    let side = |pick: fn(&(String, String)) -> &String| parts.iter().map(pick).cloned().collect::<Vec<_>>().join(", ");
+    (side(|p| &p.0), side(|p| &p.1))
 }
 
 /// While a scenario is pinned, the comparison in one line: the headline of the
-/// results.
+/// results, naming every input that differs. A side that does not fit gets no
+/// ratio: its figures cannot happen.
 fn compare_summary(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     move || {
         let a_setup = state.pinned.get()?;
         let (_, a) = state.pinned_valid.get()?;
         let b = state.valid.get().1;
-        let ratio = ratio(Output::BatchTokensPerS, &b, &a, lang)?;
-        let (nb, na) = names(&state.setup(), &a_setup, t.own_model);
-        // A side whose weights or batch do not fit is computed all the same: say so.
-        let fits = |r: &Report| r.capacity.weights_fit && r.capacity.batch_fits;
-        let note = [("B", fits(&b)), ("A", fits(&a))]
+        let (nb, na) = names(&state.setup(), &a_setup, lang);
+        let note = [("B", b.capacity.fits()), ("A", a.capacity.fits())]
             .into_iter()
             .filter(|(_, fit)| !fit)
             .map(|(side, _)| format!(" · {}", (t.compare_does_not_fit)(side)))
             .collect::<String>();
-        Some(view! { <p class="compare-summary">{(t.compare_summary)(&nb, &na, &ratio)}{note}</p> })
+        let headline = if note.is_empty() {
+            (t.compare_summary)(&nb, &na, &ratio(Output::BatchTokensPerS, &b, &a, lang)?)
+        } else {
+            (t.compare_summary_unfit)(&nb, &na)
+        };
+        Some(view! { <p class="compare-summary">{headline}{note}</p> })
     }
 }
 
@@ -377,7 +441,12 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {fit_notice(state, lang, "in-results")}
             {verdict(state, lang)}
             {context_warning(state, lang)}
-            <dl class="outputs" class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()>
+            {cannot_happen(state, lang)}
+            <dl
+                class="outputs"
+                class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()
+                class:cannot=move || !state.valid.with(|(_, r)| r.capacity.fits())
+            >
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
                 {kind_outputs(state, lang, formulas)}
             </dl>

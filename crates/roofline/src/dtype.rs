@@ -59,10 +59,18 @@ pub enum DataType {
     Fp16,
     /// 16-bit brain float.
     Bf16,
-    /// 8-bit float (E4M3 / E5M2).
+    /// 8-bit float (E4M3 / E5M2); as the weights' type, with FP8 arithmetic
+    /// (W8A8: activations quantized too, the device's FP8 peak).
     Fp8,
-    /// 8-bit integer (per-channel scales, negligible per value).
+    /// 8-bit integer (per-channel scales, negligible per value); as the weights'
+    /// type, with INT8 arithmetic (W8A8, the device's INT8 peak).
     Int8,
+    /// 8-bit float weights only (W8A16): stored in FP8, dequantized and multiplied
+    /// in 16 bits, so the FP16 peak applies.
+    Fp8Weights,
+    /// 8-bit integer weights only (W8A16, as LLM.int8()-style and weight-only INT8
+    /// kernels run): stored in INT8, multiplied in 16 bits.
+    Int8Weights,
     /// 4-bit integer with group-wise scales.
     Int4(Groups),
     /// 4-bit float with block-wise scales.
@@ -82,9 +90,36 @@ pub enum Precision {
     Int8,
 }
 
+impl Precision {
+    /// The display name: FP16, FP8, …
+    pub fn label(self) -> &'static str {
+        match self {
+            Precision::Fp32 => "FP32",
+            Precision::Fp16 => "FP16",
+            Precision::Fp8 => "FP8",
+            Precision::Int8 => "INT8",
+        }
+    }
+}
+
 impl DataType {
-    /// Every data type a reader can choose, with the default groups for 4-bit types.
-    pub const ALL: [DataType; 7] = [
+    /// Every data type a reader can choose for the weights, with the default groups
+    /// for 4-bit types.
+    pub const ALL: [DataType; 9] = [
+        DataType::Fp32,
+        DataType::Fp16,
+        DataType::Bf16,
+        DataType::Fp8,
+        DataType::Fp8Weights,
+        DataType::Int8,
+        DataType::Int8Weights,
+        DataType::Int4(Groups::INT4_G128),
+        DataType::Fp4(Groups::MXFP4),
+    ];
+
+    /// The storage types of a KV cache: the cache is stored, not multiplied as
+    /// weights are, so the weight-only variants are not among them.
+    pub const STORAGE: [DataType; 7] = [
         DataType::Fp32,
         DataType::Fp16,
         DataType::Bf16,
@@ -107,7 +142,7 @@ impl DataType {
         match self {
             DataType::Fp32 => 32.0,
             DataType::Fp16 | DataType::Bf16 => 16.0,
-            DataType::Fp8 | DataType::Int8 => 8.0,
+            DataType::Fp8 | DataType::Int8 | DataType::Fp8Weights | DataType::Int8Weights => 8.0,
             DataType::Int4(g) | DataType::Fp4(g) => 4.0 + g.overhead_bits(),
         }
     }
@@ -117,18 +152,24 @@ impl DataType {
         self.bits() / 8.0
     }
 
-    /// The arithmetic this type is computed in: 4-bit weights are dequantised and
-    /// multiplied in FP16.
+    /// The arithmetic this type is computed in: 4-bit and weight-only 8-bit weights
+    /// are dequantised and multiplied in FP16.
     pub fn precision(self) -> Precision {
         match self {
             DataType::Fp32 => Precision::Fp32,
-            DataType::Fp16 | DataType::Bf16 | DataType::Int4(_) | DataType::Fp4(_) => Precision::Fp16,
+            DataType::Fp16
+            | DataType::Bf16
+            | DataType::Int4(_)
+            | DataType::Fp4(_)
+            | DataType::Fp8Weights
+            | DataType::Int8Weights => Precision::Fp16,
             DataType::Fp8 => Precision::Fp8,
             DataType::Int8 => Precision::Int8,
         }
     }
 
-    /// A stable identifier: `fp32`, `fp16`, `bf16`, `fp8`, `int8`, `int4`, `fp4`.
+    /// A stable identifier: `fp32`, `fp16`, `bf16`, `fp8`, `fp8-w16`, `int8`,
+    /// `int8-w16`, `int4`, `fp4`.
     pub fn id(self) -> &'static str {
         match self {
             DataType::Fp32 => "fp32",
@@ -136,6 +177,8 @@ impl DataType {
             DataType::Bf16 => "bf16",
             DataType::Fp8 => "fp8",
             DataType::Int8 => "int8",
+            DataType::Fp8Weights => "fp8-w16",
+            DataType::Int8Weights => "int8-w16",
             DataType::Int4(_) => "int4",
             DataType::Fp4(_) => "fp4",
         }
@@ -149,6 +192,8 @@ impl DataType {
             DataType::Bf16 => "BF16",
             DataType::Fp8 => "FP8",
             DataType::Int8 => "INT8",
+            DataType::Fp8Weights => "FP8 (W8A16)",
+            DataType::Int8Weights => "INT8 (W8A16)",
             DataType::Int4(_) => "INT4",
             DataType::Fp4(_) => "FP4",
         }

@@ -187,6 +187,27 @@ impl Model {
 }
 
 impl Peaks {
+    /// Whether the device states a peak for `precision` (FP16 always).
+    pub fn has(&self, precision: Precision) -> bool {
+        match precision {
+            Precision::Fp16 => true,
+            Precision::Fp8 => self.fp8.is_some(),
+            Precision::Int8 => self.int8.is_some(),
+            Precision::Fp32 => self.fp32.is_some(),
+        }
+    }
+
+    /// The arithmetic a precision runs in on this device: itself where the device
+    /// has its units, else FP16 (an A100 has no FP8 units, so FP8 weights are
+    /// multiplied in FP16 there).
+    pub fn runs_in(&self, precision: Precision) -> Precision {
+        if self.has(precision) {
+            precision
+        } else {
+            Precision::Fp16
+        }
+    }
+
     /// The peak for a precision; a device without it computes in FP16.
     pub fn for_precision(&self, precision: Precision) -> FlopsPerSecond {
         match precision {

@@ -146,6 +146,12 @@ pub struct Texts {
     pub config_unknown: &'static str,
     pub expert_weights: &'static str,
     pub expert_weights_same: &'static str,
+    /// The arithmetic a weight type is multiplied in, in its menu entry.
+    pub arithmetic: fn(precision: &str) -> String,
+    /// Under the weights' type: the arithmetic it assumes and the peak that follows;
+    /// `missing` names the precision the device has no units for (it falls back
+    /// to FP16).
+    pub peak_assumption: fn(weights: &str, arithmetic: &str, peak: &str, missing: Option<&str>) -> String,
     pub pin: &'static str,
     pub unpin: &'static str,
     pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
@@ -666,6 +672,14 @@ static DE: Texts = Texts {
     config_unknown: "Nicht verstanden (bitte prüfen, ob sie eine Rolle spielen):",
     expert_weights: "Datentyp der Experten",
     expert_weights_same: "wie die übrigen Gewichte",
+    arithmetic: |p| format!("Arithmetik {p}"),
+    peak_assumption: |weights, arithmetic, peak, missing| match missing {
+        None => format!("Gewichte {weights}, gerechnet in {arithmetic}: Spitze {peak} pro GPU."),
+        Some(m) => format!(
+            "Gewichte {weights}: Die GPU hat keine {m}-Einheiten, gerechnet wird in {arithmetic}: \
+             Spitze {peak} pro GPU."
+        ),
+    },
     pin: "Als A festhalten und vergleichen",
     unpin: "Vergleich beenden",
     compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
@@ -939,6 +953,14 @@ static EN: Texts = Texts {
     config_unknown: "Not understood (check whether they matter):",
     expert_weights: "Expert data type",
     expert_weights_same: "same as the other weights",
+    arithmetic: |p| format!("{p} arithmetic"),
+    peak_assumption: |weights, arithmetic, peak, missing| match missing {
+        None => format!("{weights} weights and {arithmetic} arithmetic: a peak of {peak} per GPU."),
+        Some(m) => format!(
+            "{weights} weights: the GPU has no {m} units, so they are multiplied in {arithmetic}: \
+             a peak of {peak} per GPU."
+        ),
+    },
     pin: "Pin as A and compare",
     unpin: "Stop comparing",
     compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),

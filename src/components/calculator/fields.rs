@@ -2,7 +2,7 @@
 //! choices, and logarithmic sliders.
 
 use leptos::prelude::*;
-use roofline::{figures, Bytes, BytesPerSecond, DataType, Field, Figure, Groups, Scenario};
+use roofline::{figures, Bytes, BytesPerSecond, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
 
 use super::state::{set_fp16_peak, CalcState, OWN_ID};
 use crate::data::Lang;
@@ -456,25 +456,59 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
     let same = (of == TypeOf::Experts).then(|| {
         view! { <option value="same" selected=move || current().is_none()>{t.expert_weights_same}</option> }
     });
+    // Weights are multiplied, so their menu names the arithmetic each type assumes;
+    // a KV cache is only stored.
+    let choices: &'static [DataType] = match of {
+        TypeOf::Kv => &DataType::STORAGE,
+        TypeOf::Weights | TypeOf::Experts => &DataType::ALL,
+    };
+    let help_id = names::control_id(uid, "weights-peak");
+    let assumption = (of == TypeOf::Weights).then(|| {
+        view! { <p class="field-help peak-assumption" id=help_id.clone()>{move || peak_assumption(state, lang)}</p> }
+    });
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>
-            <select id=id on:change=on_change prop:value=move || current().map_or("same", DataType::id)>
+            <select
+                id=id
+                on:change=on_change
+                prop:value=move || current().map_or("same", DataType::id)
+                aria-describedby=(of == TypeOf::Weights).then_some(help_id.clone())
+            >
                 {same}
-                {DataType::ALL
-                    .into_iter()
+                {choices
+                    .iter()
                     .map(|d| {
+                        let d = *d;
                         let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
+                        let text = match of {
+                            TypeOf::Kv => format!("{} ({bits}\u{a0}bit)", d.label()),
+                            _ => format!("{} ({bits}\u{a0}bit, {})", d.label(), (t.arithmetic)(d.precision().label())),
+                        };
                         view! {
                             <option value=d.id() selected=move || current().map(DataType::id) == Some(d.id())>
-                                {format!("{} ({bits}\u{a0}bit)", d.label())}
+                                {text}
                             </option>
                         }
                     })
                     .collect_view()}
             </select>
+            {assumption}
         </div>
     }
+}
+
+/// The arithmetic the weights' type assumes on the chosen device and the peak that
+/// follows, per device (the figure the chart and the verdict use).
+fn peak_assumption(state: CalcState, lang: Lang) -> String {
+    let t = texts(lang);
+    state.scenario.with(|s| {
+        let wanted = s.weights.precision();
+        let runs = s.hardware.peaks.runs_in(wanted);
+        let peak = Quantity::new(s.hardware.peaks.for_precision(wanted).0, Unit::FlopRate).format(lang.locale());
+        let missing = (runs != wanted).then(|| wanted.label());
+        (t.peak_assumption)(s.weights.label(), runs.label(), &peak, missing)
+    })
 }
 
 /// Slider positions per doubling.

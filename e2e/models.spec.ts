@@ -55,6 +55,11 @@ test.describe('a pasted config.json', () => {
     const status = page.locator('.calculator .config-status');
     await expect(status).toContainText('Loaded. The parameter count (8.03 billion) is estimated from the shapes');
     await expect(status).toContainText('Not understood (check whether they matter): shiny_new_attention');
+    // The results say it too, beside the verdict, while that model is chosen.
+    const warning = page.locator('.calc-results .unmodelled');
+    await expect(warning).toHaveText('Not modelled: shiny_new_attention; the figures may be off.');
+    await page.locator('#calc0-model').selectOption('llama-3.1-8b');
+    await expect(warning).toHaveCount(0);
     // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
     await field(page, 'Context length (tokens)').fill('1024');
     await expect(page.locator('.calculator .context-limit')).toHaveCount(0);
@@ -249,4 +254,25 @@ test('every help text is tied to its field, reachable by keyboard, and axe finds
     expect(await seriousViolations(page, { within: '.calculator' })).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
   }
+});
+
+test('the weights data type names the arithmetic and the peak it assumes', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const weights = page.locator('.calculator').getByLabel('Weight data type');
+  const assumption = page.locator('.calculator .peak-assumption');
+  await page.locator('#calc0-hardware').selectOption('h100-sxm');
+  await weights.selectOption('fp8');
+  // W8A8: the H100's dense FP8 peak, said where the type is chosen.
+  await expect(assumption).toHaveText(/^FP8 weights and FP8 arithmetic: a peak of 1,979\sTFLOP\/s per GPU\.$/);
+  // Weight-only FP8 is its own choice: the same bytes, the FP16 peak.
+  await weights.selectOption('fp8-w16');
+  await expect(assumption).toHaveText(/^FP8 \(W8A16\) weights and FP16 arithmetic: a peak of 989\sTFLOP\/s per GPU\.$/);
+  await expect(weights.locator('option[value="fp8-w16"]')).toHaveText(/FP16 arithmetic/);
+  // A GPU without FP8 units multiplies in FP16, and the line says why.
+  await weights.selectOption('fp8');
+  await page.locator('#calc0-hardware').selectOption('a100-80gb');
+  await expect(assumption).toContainText('the GPU has no FP8 units, so they are multiplied in FP16');
+  // The KV cache is stored, not multiplied: no weight-only entries in its menu.
+  await expect(page.locator('.calculator').getByLabel('KV cache data type').locator('option[value="fp8-w16"]')).toHaveCount(0);
 });

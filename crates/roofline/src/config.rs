@@ -262,6 +262,12 @@ const FULL_LAYERS: &[&str] = &["max_window_layers"];
 const PATTERN: &[&str] = &["sliding_window_pattern"];
 const LAYER_TYPES: &[&str] = &["layer_types"];
 const TIED: &[&str] = &["tie_word_embeddings"];
+/// Falcon's and GPTBigCode's one KV head for all query heads (`multi_query`), which
+/// Falcon's later models turn off with `new_decoder_architecture` in favour of
+/// `num_kv_heads` (`modeling_falcon.py`: `num_kv_heads if (new_decoder_architecture
+/// or not multi_query) else 1`).
+const MULTI_QUERY: &[&str] = &["multi_query"];
+const NEW_ARCHITECTURE: &[&str] = &["new_decoder_architecture"];
 const DTYPE: &[&str] = &["torch_dtype", "dtype"];
 const QUANTIZATION: &[&str] = &["quantization_config"];
 const MLP_ONLY: &[&str] = &["mlp_only_layers"];
@@ -328,6 +334,8 @@ const READ: &[&[&str]] = &[
     PATTERN,
     LAYER_TYPES,
     TIED,
+    MULTI_QUERY,
+    NEW_ARCHITECTURE,
     DTYPE,
     QUANTIZATION,
     MLP_ONLY,
@@ -367,6 +375,25 @@ const READ: &[&[&str]] = &[
 /// `src/transformers/models/<type>/configuration_<type>.py`). A key the config
 /// writes always wins; a default used is named to the reader.
 const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
+    // `FalconConfig.__init__` (falcon/configuration_falcon.py): one KV head unless
+    // the new decoder architecture is on; the LM head is the embedding table
+    // (`PretrainedConfig`'s `tie_word_embeddings=True`).
+    (
+        "falcon",
+        &[
+            ("multi_query", 1.0),
+            ("new_decoder_architecture", 0.0),
+            ("tie_word_embeddings", 1.0),
+        ],
+    ),
+    // Falcon's first checkpoints (`tiiuae/falcon-7b`, `falcon-40b` before their
+    // conversion to `falcon`) ship their own `RWForCausalLM`, whose LM head is the
+    // embedding table.
+    ("RefinedWebModel", &[("tie_word_embeddings", 1.0)]),
+    ("RefinedWeb", &[("tie_word_embeddings", 1.0)]),
+    // `GPTBigCodeConfig.__init__` (gpt_bigcode/configuration_gpt_bigcode.py):
+    // multi-query attention, tied embeddings.
+    ("gpt_bigcode", &[("multi_query", 1.0), ("tie_word_embeddings", 1.0)]),
     // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
     // `text_config` names neither heads nor head_dim.
     (
@@ -868,7 +895,13 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     let layers = bounded(&figures::LAYERS, r.required(LAYERS)?)?;
     let hidden = bounded(&figures::HIDDEN, r.required(HIDDEN)?)?;
     let heads = bounded(&figures::HEADS, r.required(HEADS)?)?;
-    let kv_heads = bounded(&figures::KV_HEADS, r.count(KV_HEADS)?.unwrap_or(heads))?;
+    let multi_query = r.flag(MULTI_QUERY) == Some(true) && r.flag(NEW_ARCHITECTURE) != Some(true);
+    let kv_heads = if multi_query {
+        1
+    } else {
+        r.count(KV_HEADS)?.unwrap_or(heads)
+    };
+    let kv_heads = bounded(&figures::KV_HEADS, kv_heads)?;
     let latent = match (r.count(KV_RANK)?, r.count(ROPE_DIM)?) {
         (Some(kv_rank), Some(rope_dim)) => Some(Latent {
             kv_rank: bounded(&figures::KV_LORA_RANK, kv_rank)?,

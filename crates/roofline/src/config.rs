@@ -109,6 +109,9 @@ pub struct ModelConfig {
     /// library's defaults for the model type (Gemma 3's published config names no
     /// vocabulary size).
     pub defaults: Vec<&'static str>,
+    /// The config's `model_type` where it is none of [`CHECKED_TYPES`]: read with
+    /// the same rules, its figures not checked against the family's definition.
+    pub unchecked_type: Option<String>,
 }
 
 /// Why a config cannot be read.
@@ -133,6 +136,9 @@ pub enum ConfigError {
     /// A layer kind the calculator does not model, named as the config names it
     /// (`layer_types: cross_attention`).
     Unsupported(String),
+    /// A key that gives the layers shapes or kinds the calculator cannot honour
+    /// (`block_configs`): the model is not computed.
+    Unhonoured(&'static str),
     /// A per-layer list or pattern (`hybrid_override_pattern`, `layer_types`, …)
     /// whose length is not the number of layers.
     Length {
@@ -239,7 +245,7 @@ const KV_HEADS: &[&str] = figures::KV_HEADS.config;
 const HEAD_DIM: &[&str] = figures::HEAD_DIM.config;
 const VOCAB: &[&str] = figures::VOCAB.config;
 const MAX_CONTEXT: &[&str] = figures::MAX_CONTEXT.config;
-const FFN: &[&str] = &["intermediate_size", "n_inner", "ffn_dim"];
+const FFN: &[&str] = &["intermediate_size", "n_inner", "ffn_dim", "ffn_hidden_size"];
 const MOE_FFN: &[&str] = &["moe_intermediate_size"];
 const EXPERTS: &[&str] = figures::EXPERTS.config;
 const ACTIVE_EXPERTS: &[&str] = figures::ACTIVE_EXPERTS.config;
@@ -268,6 +274,54 @@ const TIED: &[&str] = &["tie_word_embeddings"];
 /// or not multi_query) else 1`).
 const MULTI_QUERY: &[&str] = &["multi_query"];
 const NEW_ARCHITECTURE: &[&str] = &["new_decoder_architecture"];
+/// ChatGLM's and GLM-4's grouped-query attention: `multi_query_group_num` KV heads
+/// where `multi_query_attention` is on (`modeling_chatglm.py`), all heads otherwise.
+const GROUPED: &[&str] = &["multi_query_attention"];
+const GROUPS: &[&str] = &["multi_query_group_num"];
+
+/// Keys that give the layers shapes or kinds this reader cannot honour: a model
+/// that sets one is refused with the key named, never computed as if it were
+/// uniform.
+const UNHONOURED: &[&str] = &[
+    // DeciLM / Nemotron-NAS: per-layer blocks, some without attention, FFN widths
+    // per layer (`modeling_decilm.py`).
+    "block_configs",
+    // Kimi Linear: which layers run linear attention, configured in a nested object.
+    "linear_attn_config",
+    // MiniMax-Text-01 and M1: lightning (linear) attention in most layers, softmax
+    // attention where the list says 1.
+    "attn_type_list",
+    // Mllama: cross-attention layers over the image tokens.
+    "cross_attention_layers",
+];
+
+/// The model types whose published configurations this reader was checked against
+/// (a test each in `tests/configs.rs`, `tests/families.rs`): any other type is read
+/// with the same rules, and the reader is told that its figures were not checked.
+pub const CHECKED_TYPES: &[&str] = &[
+    "RefinedWebModel",
+    "deepseek_v2",
+    "deepseek_v3",
+    "deepseek_v32",
+    "falcon",
+    "gemma2",
+    "gemma3",
+    "gemma3_text",
+    "gpt_oss",
+    "jamba",
+    "kimi_k2",
+    "llama",
+    "llama4",
+    "llama4_text",
+    "minimax_m2",
+    "mixtral",
+    "nemotron_h",
+    "olmo2",
+    "phi3",
+    "qwen2",
+    "qwen3_moe",
+    "qwen3_next",
+];
 const DTYPE: &[&str] = &["torch_dtype", "dtype"];
 const QUANTIZATION: &[&str] = &["quantization_config"];
 const MLP_ONLY: &[&str] = &["mlp_only_layers"];
@@ -336,6 +390,8 @@ const READ: &[&[&str]] = &[
     TIED,
     MULTI_QUERY,
     NEW_ARCHITECTURE,
+    GROUPED,
+    GROUPS,
     DTYPE,
     QUANTIZATION,
     MLP_ONLY,
@@ -867,6 +923,16 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     // Multimodal configs (Gemma 3) keep the language model in `text_config`.
     let text = json.get("text_config").filter(|t| matches!(t, Json::Object(_)));
     let r = Reader::new(text.unwrap_or(json));
+    if let Some(key) = UNHONOURED.iter().find(|k| {
+        r.value(&[**k])
+            .is_some_and(|v| !matches!(v, Json::List(l) if l.is_empty()))
+    }) {
+        return Err(ConfigError::Unhonoured(key));
+    }
+    let unchecked_type = r
+        .text(&["model_type"])
+        .filter(|t| !CHECKED_TYPES.contains(t))
+        .map(str::to_string);
     let mut unknown = Vec::new();
     for (object, prefix) in [(Some(json), ""), (text, "text_config.")] {
         let Some(Json::Object(pairs)) = object else { continue };
@@ -898,6 +964,8 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     let multi_query = r.flag(MULTI_QUERY) == Some(true) && r.flag(NEW_ARCHITECTURE) != Some(true);
     let kv_heads = if multi_query {
         1
+    } else if r.flag(GROUPED) == Some(true) {
+        r.required(GROUPS)?
     } else {
         r.count(KV_HEADS)?.unwrap_or(heads)
     };
@@ -1027,6 +1095,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         weights,
         unknown,
         defaults: r.used.into_inner(),
+        unchecked_type,
     })
 }
 
@@ -1117,7 +1186,32 @@ impl Estimate {
             _ => None,
         };
         let first_dense = r.count(DENSE_LAYERS)?.unwrap_or(0);
-        let step = r.count(SPARSE_STEP)?.unwrap_or(1).max(1);
+        // `moe_layer_freq` is a step in some families and a per-layer list of 0/1
+        // in others: the list names the MoE layers itself.
+        let flags: Option<Vec<u32>> = match r.entry(&["moe_layer_freq"]) {
+            Some((key, Json::List(list))) => {
+                if list.len() != layers as usize {
+                    return Err(ConfigError::Length {
+                        key,
+                        found: list.len(),
+                        layers,
+                    });
+                }
+                Some(
+                    list.iter()
+                        .zip(0..)
+                        .filter(|(v, _)| matches!(v, Json::Number(n) if *n != 0.0) || **v == Json::Bool(true))
+                        .map(|(_, i)| i)
+                        .collect(),
+                )
+            }
+            _ => None,
+        };
+        let moe_list = moe_list.or(flags.clone());
+        let step = match flags {
+            Some(_) => r.count(&["decoder_sparse_step"])?.unwrap_or(1).max(1),
+            None => r.count(SPARSE_STEP)?.unwrap_or(1).max(1),
+        };
         let interleave = r.count(MOE_STEP)?.map(|s| s.max(1));
         let period = r.count(EXPERT_PERIOD)?.filter(|p| *p > 0);
         let offset = r.count(EXPERT_OFFSET)?.unwrap_or(0);

@@ -292,7 +292,7 @@ pub const KV_HEADS: Figure = shape(
 pub const HEAD_DIM: Figure = shape(
     Field::HeadDim,
     "head_dim",
-    &["head_dim", "attention_head_dim"],
+    &["head_dim", "attention_head_dim", "kv_channels"],
     |m| Some(f64::from(m.head_dim)),
     |m, v| m.head_dim = count(v),
     Some(with_heads),
@@ -340,7 +340,7 @@ pub const VOCAB: Figure = Figure {
     ..shape(
         Field::Vocab,
         "vocab",
-        &["vocab_size"],
+        &["vocab_size", "padded_vocab_size"],
         |m| Some(f64::from(m.vocab)).filter(|v| *v > 0.0),
         |m, v| m.vocab = count(v),
         None,
@@ -405,7 +405,12 @@ pub const MAX_CONTEXT: Figure = Figure {
     ..shape(
         Field::MaxContext,
         "max_context",
-        &["max_position_embeddings", "n_positions", "max_sequence_length"],
+        &[
+            "max_position_embeddings",
+            "n_positions",
+            "max_sequence_length",
+            "seq_length",
+        ],
         |m| m.max_context.map(f64::from),
         |m, v| m.max_context = Some(count(v)).filter(|_| v.is_some_and(|v| v != 0.0)),
         Some(always),

@@ -26,7 +26,7 @@ mod sweep;
 mod units;
 mod validate;
 
-pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CONSTANTS};
+pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CHECKED_TYPES, CONSTANTS};
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};
 pub use figures::Figure;

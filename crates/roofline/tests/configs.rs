@@ -222,3 +222,136 @@ fn falcon_shares_one_kv_head_among_its_query_heads() {
     // 2 × 60 × 8 × 64 × 2 B = 122,880 bytes per token.
     assert_eq!(scenario(c.model).report().unwrap().kv_per_token, Bytes(122_880.0));
 }
+
+/// A key that gives the layers shapes the reader cannot honour refuses the model with
+/// the key named (Nemotron-51B's per-layer `block_configs` read as uniform layers gave
+/// 13× its KV cache); an empty list sets nothing.
+#[test]
+fn keys_the_reader_cannot_honour_refuse_the_model_by_name() {
+    let base = || match config("llama-3.1-8b") {
+        Json::Object(pairs) => pairs,
+        _ => unreachable!(),
+    };
+    for key in [
+        "block_configs",
+        "linear_attn_config",
+        "attn_type_list",
+        "cross_attention_layers",
+    ] {
+        let mut pairs = base();
+        pairs.push((key.into(), Json::List(vec![Json::Number(1.0)])));
+        assert_eq!(
+            from_config(&Json::Object(pairs), None, None).unwrap_err(),
+            ConfigError::Unhonoured(key)
+        );
+    }
+    let mut pairs = base();
+    pairs.push(("cross_attention_layers".into(), Json::List(Vec::new())));
+    assert!(from_config(&Json::Object(pairs), None, None).is_ok());
+}
+
+/// A model type no test checked is read by the same rules and named as unchecked;
+/// the checked ones are not.
+#[test]
+fn a_model_type_no_test_checked_is_named() {
+    let c = from_config(&config("llama-3.1-8b"), None, None).unwrap();
+    assert_eq!(c.unchecked_type, None);
+    let mut pairs = match config("llama-3.1-8b") {
+        Json::Object(pairs) => pairs,
+        _ => unreachable!(),
+    };
+    for (k, v) in pairs.iter_mut() {
+        if k == "model_type" {
+            *v = Json::Text("starcoder2".into());
+        }
+    }
+    let c = from_config(&Json::Object(pairs), None, None).unwrap();
+    assert_eq!(c.unchecked_type.as_deref(), Some("starcoder2"));
+}
+
+/// Every checked model type has a test that reads a config of that type: a fixture
+/// under `tests/configs/` or a config written in a test file.
+#[test]
+fn every_checked_type_is_read_by_a_test() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let mut texts = String::new();
+    for sub in [dir.to_string(), format!("{dir}/configs")] {
+        for entry in std::fs::read_dir(&sub).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                texts.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+            }
+        }
+    }
+    for t in CHECKED_TYPES {
+        let spaced = format!("\"model_type\": \"{t}\"");
+        let tight = format!("\"model_type\":\"{t}\"");
+        let built = format!("Json::Text(\"{t}\".into())");
+        assert!(
+            texts.contains(&spaced) || texts.contains(&tight) || texts.contains(&built),
+            "no test reads a config of model type {t}"
+        );
+    }
+}
+
+proptest::proptest! {
+    /// Nothing silent: any key outside the reader's lists, at the top or in a
+    /// multimodal config's `text_config`, is named among the keys not understood,
+    /// which the calculator shows beside its verdict.
+    #[test]
+    fn any_key_outside_the_known_lists_is_named(key in "zz_[a-z_]{1,24}", nested in proptest::bool::ANY) {
+        let (name, expected) = if nested {
+            ("gemma-3-27b-it", format!("text_config.{key}"))
+        } else {
+            ("llama-3.1-8b", key.clone())
+        };
+        let Json::Object(mut pairs) = config(name) else { unreachable!() };
+        let value = Json::Number(1.0);
+        if nested {
+            for (k, v) in pairs.iter_mut() {
+                if let (true, Json::Object(inner)) = (k == "text_config", v) {
+                    inner.push((key.clone(), value.clone()));
+                }
+            }
+        } else {
+            pairs.push((key.clone(), value));
+        }
+        let c = from_config(&Json::Object(pairs), None, None).unwrap();
+        proptest::prop_assert!(c.unknown.contains(&expected), "{:?}", c.unknown);
+    }
+}
+
+/// `moe_layer_freq` given as a per-layer list of 0/1 names the MoE layers (it was
+/// refused as "must be a whole number"): Qwen3-30B-A3B's shape with its first 8 of 48
+/// layers made dense, by the list, counts those layers' MLPs and not their experts.
+#[test]
+fn moe_layer_freq_as_a_list_names_the_moe_layers() {
+    let Json::Object(pairs) = config("qwen3-30b-a3b") else {
+        unreachable!()
+    };
+    let all = from_config(&Json::Object(pairs.clone()), None, None).unwrap().model;
+    let mut listed = pairs;
+    let flags = (0..48).map(|i| Json::Number(if i < 8 { 0.0 } else { 1.0 })).collect();
+    listed.push(("moe_layer_freq".into(), Json::List(flags)));
+    let c = from_config(&Json::Object(listed.clone()), None, None).unwrap();
+    assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+    // Per layer: 128 experts × 3 × 2,048 × 768 + the router 2,048 × 128 =
+    // 604,241,920 parameters become one dense MLP of 3 × 2,048 × 6,144 = 37,748,736.
+    let moe_layer = 128.0 * 3.0 * 2048.0 * 768.0 + 2048.0 * 128.0;
+    let dense_layer = 3.0 * 2048.0 * 6144.0;
+    let diff = all.params - c.model.params;
+    assert!((diff - 8.0 * (moe_layer - dense_layer)).abs() < 1.0, "{diff}");
+    // A list that does not name every layer says so.
+    let Some((_, Json::List(flags))) = listed.last_mut() else {
+        unreachable!()
+    };
+    flags.pop();
+    assert_eq!(
+        from_config(&Json::Object(listed), None, None).unwrap_err(),
+        ConfigError::Length {
+            key: "moe_layer_freq",
+            found: 47,
+            layers: 48
+        }
+    );
+}

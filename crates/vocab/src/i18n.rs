@@ -213,6 +213,8 @@ pub struct Texts {
     /// the text before the keys and the text after them.
     pub not_modelled: &'static str,
     pub not_modelled_after: &'static str,
+    /// A pasted model type no test checked, in that list.
+    pub unchecked_type: fn(model_type: &str) -> String,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -764,6 +766,7 @@ static DE: Texts = Texts {
     results_cannot_happen: "Nicht erreichbar: Das Setup passt nicht in den Speicher.",
     not_modelled: "Nicht modelliert:",
     not_modelled_after: ". Die Werte können daneben liegen.",
+    unchecked_type: |t| format!("Modelltyp {t} (nicht geprüft)"),
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -1047,6 +1050,7 @@ static EN: Texts = Texts {
     results_cannot_happen: "Cannot happen: the setup does not fit in memory.",
     not_modelled: "Not modelled:",
     not_modelled_after: "; the figures may be off.",
+    unchecked_type: |t| format!("model type {t} (not checked)"),
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()
@@ -1121,6 +1125,10 @@ fn config_error_de(e: &ConfigError) -> String {
         ConfigError::Unsupported(kind) => {
             format!("Diese Schichtart modelliert der Rechner nicht: {kind}. Er rechnet das Modell daher nicht.")
         }
+        ConfigError::Unhonoured(key) => format!(
+            "{key} gibt den Schichten Formen oder Arten, die der Rechner nicht modelliert. \
+             Er rechnet das Modell daher nicht."
+        ),
         ConfigError::Length { key, found, layers } => format!(
             "„{key}“ nennt {found} Schichten, das Modell hat aber {layers} (num_hidden_layers); \
              die Liste muss eine Angabe je Schicht enthalten."
@@ -1141,6 +1149,9 @@ fn config_error_en(e: &ConfigError) -> String {
         ConfigError::Unsupported(kind) => {
             format!("The calculator does not model this kind of layer: {kind}. It does not compute this model.")
         }
+        ConfigError::Unhonoured(key) => format!(
+            "{key} gives the layers shapes or kinds the calculator does not model. It does not compute this model."
+        ),
         ConfigError::Length { key, found, layers } => format!(
             "“{key}” names {found} layers, but the model has {layers} (num_hidden_layers); \
              it must name one per layer."

@@ -144,7 +144,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 }
             });
             state.model_preset.set(OWN_MODEL);
-            state.unmodelled.set(c.unknown.clone());
+            // An unchecked model type first, then the keys not understood.
+            let kind = c.unchecked_type.iter().map(|k| (t.unchecked_type)(k));
+            state.unmodelled.set(kind.chain(c.unknown.iter().cloned()).collect());
         }
         let loaded = result.is_ok();
         outcome.set(Some(result));

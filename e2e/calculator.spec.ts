@@ -106,6 +106,45 @@ test('bad input shows a message in the page language and keeps the last results'
   await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Bitte eine Zahl eingeben.');
 });
 
+test('an input that cannot be computed offers the one change that makes it computable', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  // A context below the prompt of 512: stale, with the one action.
+  await field(page, 'Context length (tokens)').fill('128');
+  await expect(page.locator('.calc-results')).toHaveClass(/stale/);
+  const fix = page.locator('.calc-results .fix-input');
+  await expect(fix).toHaveText('Set Prompt length (tokens) to 128');
+  await fix.click();
+  await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+  await expect(field(page, 'Prompt length (tokens)')).toHaveValue('128');
+  await expect(fix).toHaveCount(0);
+  // A batch typed next is computed.
+  await field(page, 'Batch size').fill('8');
+  await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
+  await expect(page).toHaveURL(/batch=8/);
+  // A figure beyond its bound is set to the bound; a text that is no number gets
+  // no action (the reader types it).
+  await field(page, 'Batch size').fill('2000000');
+  await expect(fix).toHaveText('Set Batch size to 1,000,000');
+  await fix.click();
+  await expect(field(page, 'Batch size')).toHaveValue('1000000');
+  await field(page, 'Batch size').fill('many');
+  await expect(fix).toHaveCount(0);
+});
+
+test('a critical batch larger than the requests that fit says so', async ({ page, problems }) => {
+  await page.goto('en/batch-size');
+  await live(page);
+  await page.locator('#calc0-model').selectOption('example-7b');
+  await page.locator('#calc0-hardware').selectOption('a100-40gb');
+  await field(page, 'Prompt length (tokens)').fill('64');
+  await field(page, 'Context length (tokens)').fill('128');
+  // 7 × 10⁹ FP16 parameters leave 22 GB for 67 MB of KV per request: about 330 fit,
+  // while the decode step turns compute-bound only near 590.
+  const critical = output(page, 'critical_batch');
+  await expect(critical).toHaveText(/^\d[\d,]* \(more requests than fit in memory \(\d+\)\)$/);
+});
+
 test('a copied URL reproduces the state in a fresh browser', async ({ page, browser, problems }) => {
   await page.goto('en/memory-bound');
   await page.locator('.calculator').getByLabel('Hardware', { exact: false }).first().selectOption('h100-sxm');

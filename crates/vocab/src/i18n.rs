@@ -182,6 +182,10 @@ pub struct Texts {
     /// do; the action that sets the batch to them.
     pub batch_does_not_fit: fn(batch: &str, fits: &str) -> String,
     pub use_batch: fn(&str) -> String,
+    /// The one action that makes an input computable: a field set to a value.
+    pub set_field: fn(label: &str, value: &str) -> String,
+    /// Beside a critical batch larger than the requests that fit in memory.
+    pub critical_beyond_fit: fn(fits: &str) -> String,
     /// In the comparison's headline: a side (A or B) that does not fit in memory.
     pub compare_does_not_fit: fn(side: &str) -> String,
     /// The line above printed results: the scenario they describe.
@@ -736,6 +740,8 @@ static DE: Texts = Texts {
         ),
     },
     use_batch: |n| format!("Batchgröße {n} verwenden"),
+    set_field: |label, value| format!("{label} auf {value} setzen"),
+    critical_beyond_fit: |fits| format!("mehr Anfragen, als in den Speicher passen ({fits})"),
     compare_does_not_fit: |side| format!("{side} passt nicht in den Speicher."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context} Tokens")
@@ -1020,6 +1026,8 @@ static EN: Texts = Texts {
         ),
     },
     use_batch: |n| format!("Use batch {n}"),
+    set_field: |label, value| format!("Set {label} to {value}"),
+    critical_beyond_fit: |fits| format!("more requests than fit in memory ({fits})"),
     compare_does_not_fit: |side| format!("{side} does not fit in memory."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context} tokens")

@@ -8,7 +8,7 @@ pub mod own;
 pub mod state;
 
 use leptos::prelude::*;
-use roofline::{Bound, Field, Output, Quantity, Report, Unit};
+use roofline::{Bound, Field, InputError, Output, Quantity, Report, Scenario, Unit};
 
 use crate::data::{presets, Chart, Lang};
 use charts::ChartFigure;
@@ -30,6 +30,11 @@ fn output_text(output: Output, r: &Report, lang: Lang) -> String {
     let t = texts(lang);
     match output.quantity(r) {
         Some(q) if q.unit == Unit::BytesSi => q.format_bytes_both(lang.locale()),
+        // A batch that would turn compute-bound but cannot be held: said beside it.
+        Some(q) if output == Output::CriticalBatch && q.value > r.capacity.max_requests => {
+            let fits = Quantity::new(r.capacity.max_requests, Unit::Count).format(lang.locale());
+            format!("{} ({})", q.format(lang.locale()), (t.critical_beyond_fit)(&fits))
+        }
         Some(_) => output.text(r, lang.locale(), None).unwrap_or_default(),
         None if output == Output::FitContext => t.no_limit.to_string(),
         None if output == Output::MaxContext => t.not_known.to_string(),
@@ -420,6 +425,77 @@ fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
     })
 }
 
+/// A value rounded to four significant digits, up or down, so that the rounded value
+/// still lies on the side of the bound it was rounded from.
+fn round_to_bound(v: f64, up: bool) -> f64 {
+    if v <= 0.0 || !v.is_finite() {
+        return v;
+    }
+    let step = 10f64.powi(v.log10().floor() as i32 - 3);
+    let steps = v / step;
+    (if up { steps.ceil() } else { steps.floor() }) * step
+}
+
+/// The one change that makes an invalid input computable, where there is one: the
+/// prompt shortened to the context, or a figure set to the bound it crossed. The
+/// field and its value in the core's units.
+fn fix_for(e: InputError, s: &Scenario) -> Option<(Field, f64)> {
+    let settable = |f: Field| {
+        matches!(
+            f,
+            Field::Batch | Field::Prompt | Field::Context | Field::Output | Field::Devices
+        ) || roofline::figures::of(f).is_some()
+    };
+    let fix = match e {
+        InputError::ContextShorterThanPrompt => Some((Field::Prompt, f64::from(s.workload.context))),
+        InputError::TooSmall { field, min } | InputError::TablesExceedParams { field, min } => {
+            Some((field, round_to_bound(min, true)))
+        }
+        InputError::TooLarge { field, max } => Some((field, round_to_bound(max, false))),
+        _ => None,
+    };
+    fix.filter(|(field, _)| settable(*field))
+}
+
+/// Sets `field` of the scenario to `v` (in the core's units): a figure of the model
+/// through its declaration, a figure of the workload directly.
+fn set_field(s: &mut Scenario, field: Field, v: f64) {
+    let whole = || v.clamp(1.0, f64::from(u32::MAX)) as u32;
+    match field {
+        Field::Batch => s.workload.batch = whole(),
+        Field::Prompt => s.workload.prompt = whole(),
+        Field::Context => s.workload.context = whole(),
+        Field::Output => s.workload.output = whole(),
+        Field::Devices => s.workload.devices = whole(),
+        other => {
+            if let Some(f) = roofline::figures::of(other) {
+                (f.set)(&mut s.model, Some(v));
+            }
+        }
+    }
+}
+
+/// Beside the notice of an input that cannot be computed: the one action that
+/// makes it computable ("Set Prompt length (tokens) to 128").
+fn fix_action(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        // Only a figure the form holds: a text that is no number is the reader's.
+        if !state.unparsed.with(Vec::is_empty) {
+            return None;
+        }
+        let e = state.error.get()?;
+        let (field, v) = state.scenario.with(|s| fix_for(e, s))?;
+        let shown = roofline::format_trimmed(v / field.scale(), 3, lang.locale());
+        let label = (t.set_field)((t.field_label)(field), &shown);
+        Some(view! {
+            <button type="button" class="fix-input" on:click=move |_| state.scenario.update(|s| set_field(s, field, v))>
+                {label}
+            </button>
+        })
+    }
+}
+
 /// The scenario the results describe, in one line (shown in print).
 fn scenario_line(state: CalcState, lang: Lang) -> String {
     let t = texts(lang);
@@ -453,6 +529,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             <p class="scenario-line">{move || scenario_line(state, lang)}</p>
             // Always in the page, so that its text coming and going moves nothing.
             <p class="stale-notice">{move || stale_text(state, lang)}</p>
+            {fix_action(state, lang)}
             {compare_summary(state, lang)}
             {fit_notice(state, lang, "in-results")}
             {verdict(state, lang)}
@@ -660,5 +737,47 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
                 {state.example.charts.iter().map(chart_figure).collect_view()}
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_is_rounded_to_its_own_side() {
+        assert_eq!(round_to_bound(1_409_630_208.0, true), 1.41e9);
+        assert_eq!(round_to_bound(1_409_630_208.0, false), 1.409e9);
+        assert_eq!(round_to_bound(128.0, true), 128.0);
+    }
+
+    #[test]
+    fn each_offered_fix_makes_the_scenario_computable() {
+        let base = Scenario::example();
+        let mut cases = Vec::new();
+        // Context below the prompt: the prompt is set to the context.
+        let mut s = base;
+        s.workload.context = 128;
+        cases.push(s);
+        // A batch beyond the largest: the largest.
+        let mut s = base;
+        s.workload.batch = roofline::MAX_BATCH + 1;
+        cases.push(s);
+        // Parameters below the vocabulary tables: the least that holds them.
+        let mut s = base;
+        s.model.vocab = 262_208;
+        s.model.hidden = 5376;
+        s.model.params = 1e9;
+        s.model.active_params = 1e9;
+        cases.push(s);
+        for mut s in cases {
+            let e = s.validate().unwrap_err();
+            let (field, v) = fix_for(e, &s).unwrap_or_else(|| panic!("no fix for {e:?}"));
+            set_field(&mut s, field, v);
+            assert_eq!(s.validate(), Ok(()), "{e:?} → {field:?} = {v}");
+        }
+        let mut s = base;
+        s.workload.context = 128;
+        assert_eq!(fix_for(s.validate().unwrap_err(), &s), Some((Field::Prompt, 128.0)));
     }
 }

@@ -61,14 +61,14 @@ test.describe('a pasted config.json', () => {
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     await expect(warning).toHaveCount(0);
     // A model type no test checked is named there too.
-    llama.model_type = 'starcoder2';
+    llama.model_type = 'internlm2';
     const calc = page.locator('.calculator').first();
     if (!(await calc.locator('.own-model').evaluate((d: HTMLDetailsElement) => d.open))) {
       await calc.locator('.own-model > summary').click();
     }
     await calc.getByLabel('Contents of config.json', { exact: true }).fill(JSON.stringify(llama));
     await calc.getByRole('button', { name: 'Use this model' }).click();
-    await expect(warning).toHaveText('Not modelled: model type starcoder2 (not checked), shiny_new_attention; the figures may be off.');
+    await expect(warning).toHaveText('Not modelled: model type internlm2 (not checked), shiny_new_attention; the figures may be off.');
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
     await field(page, 'Context length (tokens)').fill('1024');

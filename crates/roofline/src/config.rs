@@ -234,6 +234,28 @@ const IRRELEVANT: &[&str] = &[
     "use_bias",
     "use_conv_bias",
     "use_mamba_kernels",
+    // Dropout, norms and biases of other families: no bytes of the KV cache or the
+    // weights worth counting (biases and norms are left out of every estimate).
+    "add_bias_linear",
+    "add_qkv_bias",
+    "apply_query_key_layer_scaling",
+    "apply_residual_connection_post_layernorm",
+    "attention_softmax_in_fp32",
+    "bias_dropout_fusion",
+    "classifier_dropout",
+    "embd_pdrop",
+    "embedding_dropout",
+    "fp32_residual_connection",
+    "layer_norm_eps",
+    "layernorm_epsilon",
+    "norm_epsilon",
+    "norm_type",
+    "qk_layernorm",
+    "resid_pdrop",
+    "residual_dropout",
+    "use_norm_bias",
+    "use_parallel_residual",
+    "use_qkv_bias",
 ];
 
 /// The keys each figure is read from, first match wins: the model's own figures
@@ -293,20 +315,53 @@ const UNHONOURED: &[&str] = &[
     "attn_type_list",
     // Mllama: cross-attention layers over the image tokens.
     "cross_attention_layers",
+    // DBRX: heads, KV heads and experts configured in nested objects
+    // (`configuration_dbrx.py`: `DbrxAttentionConfig`, `DbrxFFNConfig`).
+    "attn_config",
+    "ffn_config",
+    // Falcon-H1: attention and Mamba-2 side by side in every layer
+    // (`modeling_falcon_h1.py`), a layer kind of its own.
+    "mamba_n_heads",
 ];
+
+/// Families whose MLP has two matrices (up and down, an ungated activation), as
+/// their modelling code builds it (`modeling_phi.py`'s `fc1`/`fc2`,
+/// `modeling_starcoder2.py`'s `c_fc`/`c_proj`, `modeling_bloom.py`'s
+/// `dense_h_to_4h`/`dense_4h_to_h`, Falcon's and GPTBigCode's likewise); the others
+/// gate theirs with a third.
+const TWO_MATRIX_MLP: &[&str] = &[
+    "RefinedWeb",
+    "RefinedWebModel",
+    "bloom",
+    "falcon",
+    "gpt_bigcode",
+    "phi",
+    "starcoder2",
+];
+
+/// The state-space keys of a model that may have no attention at all (Mamba's
+/// `state_size`).
+const SSM_ONLY: &[&str] = &["state_size", "ssm_state_size"];
 
 /// The model types whose published configurations this reader was checked against
 /// (a test each in `tests/configs.rs`, `tests/families.rs`): any other type is read
 /// with the same rules, and the reader is told that its figures were not checked.
 pub const CHECKED_TYPES: &[&str] = &[
     "RefinedWebModel",
+    "bloom",
+    "chatglm",
+    "cohere",
+    "cohere2",
     "deepseek_v2",
     "deepseek_v3",
     "deepseek_v32",
+    "exaone4",
     "falcon",
+    "gemma",
     "gemma2",
     "gemma3",
     "gemma3_text",
+    "glm4_moe",
     "gpt_oss",
     "jamba",
     "kimi_k2",
@@ -317,10 +372,14 @@ pub const CHECKED_TYPES: &[&str] = &[
     "mixtral",
     "nemotron_h",
     "olmo2",
+    "olmoe",
+    "phi",
     "phi3",
     "qwen2",
     "qwen3_moe",
     "qwen3_next",
+    "stablelm",
+    "starcoder2",
 ];
 const DTYPE: &[&str] = &["torch_dtype", "dtype"];
 const QUANTIZATION: &[&str] = &["quantization_config"];
@@ -450,6 +509,15 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
     // `GPTBigCodeConfig.__init__` (gpt_bigcode/configuration_gpt_bigcode.py):
     // multi-query attention, tied embeddings.
     ("gpt_bigcode", &[("multi_query", 1.0), ("tie_word_embeddings", 1.0)]),
+    // `PretrainedConfig`'s `tie_word_embeddings=True`, which these classes keep and
+    // their published configs leave out: one table for the embedding and the LM head
+    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`,
+    // `Starcoder2Config`).
+    ("bloom", &[("tie_word_embeddings", 1.0)]),
+    ("cohere", &[("tie_word_embeddings", 1.0)]),
+    ("cohere2", &[("tie_word_embeddings", 1.0)]),
+    ("gemma", &[("tie_word_embeddings", 1.0)]),
+    ("starcoder2", &[("tie_word_embeddings", 1.0)]),
     // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
     // `text_config` names neither heads nor head_dim.
     (
@@ -960,6 +1028,13 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     };
     let layers = bounded(&figures::LAYERS, r.required(LAYERS)?)?;
     let hidden = bounded(&figures::HIDDEN, r.required(HIDDEN)?)?;
+    // A state-space model without attention (Mamba) names no heads: that is the
+    // reason to give, not a missing key.
+    if r.value(HEADS).is_none() && r.value(SSM_ONLY).is_some() {
+        return Err(ConfigError::Unsupported(
+            "state-space layers only, no attention layer".into(),
+        ));
+    }
     let heads = bounded(&figures::HEADS, r.required(HEADS)?)?;
     let multi_query = r.flag(MULTI_QUERY) == Some(true) && r.flag(NEW_ARCHITECTURE) != Some(true);
     let kv_heads = if multi_query {
@@ -1157,7 +1232,8 @@ impl Estimate {
         let dense_ffn = r.count(DENSE_FFN)?.map_or(ffn, f);
         // Gated MLPs have three matrices; Nemotron-H's squared-ReLU MLPs and experts
         // have two (up and down).
-        let matrices = if r.text(&["mlp_hidden_act"]) == Some("relu2") {
+        let two = r.text(&["model_type"]).is_some_and(|t| TWO_MATRIX_MLP.contains(&t));
+        let matrices = if two || r.text(&["mlp_hidden_act"]) == Some("relu2") {
             2.0
         } else {
             3.0

@@ -262,7 +262,7 @@ pub const LAYERS: Figure = shape(
 pub const HIDDEN: Figure = shape(
     Field::Hidden,
     "hidden",
-    &["hidden_size", "n_embd", "d_model"],
+    &["hidden_size", "n_embd", "n_embed", "d_model"],
     |m| Some(f64::from(m.hidden)),
     |m, v| m.hidden = count(v),
     None,

@@ -1,0 +1,202 @@
+//! Published `config.json` files of fifteen families no earlier test named, read
+//! into models and held to figures computed by hand from each family's definition
+//! (`tests/configs/SOURCES.md` says where each text comes from and how faithful it
+//! is). Each family is either computed right (KV exactly; parameters within 0.2 %,
+//! the estimate leaving norms and biases out) or refused with its reason.
+//!
+//! KV in BF16 (2 bytes per element). Per token: layers with attention × 2 × KV heads
+//! × head dim × 2 B; per request at a context, a windowed layer keeps at most its
+//! window.
+
+use roofline::*;
+
+mod common;
+mod fixture;
+use common::scenario;
+use fixture::config;
+
+/// KV bytes per token, per request at 8,192 tokens and at the model's longest
+/// context, total and active parameters.
+struct Expected {
+    name: &'static str,
+    kv_per_token: f64,
+    kv_8k: f64,
+    max_context: u32,
+    kv_max: f64,
+    params: f64,
+    active: f64,
+}
+
+const COMPUTED: &[Expected] = &[
+    // Cohere Command R (08-2024): 40 layers × 2 × 8 KV heads × 128 × 2 B; 131,072
+    // tokens. Tied table (CohereConfig's default): 256,000 × 8,192 once.
+    Expected {
+        name: "command-r-08-2024",
+        kv_per_token: 163_840.0,
+        kv_8k: 1_342_177_280.0,
+        max_context: 131_072,
+        kv_max: 21_474_836_480.0,
+        params: 32_296_476_672.0,
+        active: 32_296_476_672.0,
+    },
+    // Command A: 64 layers × 2 × 8 × 128 × 2 B = 262,144 while the context is within
+    // the 4,096 window; `sliding_window_pattern` 4 keeps 16 layers global: at 8,192
+    // tokens 16 × 4,096 × 8,192 + 48 × 4,096 × 4,096; at 262,144 17,985,175,552.
+    Expected {
+        name: "command-a-03-2025",
+        kv_per_token: 262_144.0,
+        kv_8k: 1_342_177_280.0,
+        max_context: 262_144,
+        kv_max: 17_985_175_552.0,
+        params: 111_057_580_032.0,
+        active: 111_057_580_032.0,
+    },
+    // Phi-2: 32 layers × 2 × 32 × 80 (2,560 ÷ 32) × 2 B; an ungated MLP of two
+    // matrices (`fc1`, `fc2`); 2,048 tokens.
+    Expected {
+        name: "phi-2",
+        kv_per_token: 327_680.0,
+        kv_8k: 2_684_354_560.0,
+        max_context: 2048,
+        kv_max: 671_088_640.0,
+        params: 2_779_683_840.0,
+        active: 2_779_683_840.0,
+    },
+    // StarCoder2-3B: 30 layers × 2 × 2 × 128 × 2 B, every layer windowed at 4,096
+    // (30,720 × 4,096 at 8,192 and at 16,384 tokens); ungated MLP, tied table.
+    Expected {
+        name: "starcoder2-3b",
+        kv_per_token: 30_720.0,
+        kv_8k: 125_829_120.0,
+        max_context: 16_384,
+        kv_max: 125_829_120.0,
+        params: 3_030_371_328.0,
+        active: 3_030_371_328.0,
+    },
+    // Gemma-2B: 18 layers × 2 × 1 KV head × 256 (the config's head_dim) × 2 B; tied.
+    Expected {
+        name: "gemma-2b",
+        kv_per_token: 18_432.0,
+        kv_8k: 150_994_944.0,
+        max_context: 8192,
+        kv_max: 150_994_944.0,
+        params: 2_506_172_416.0,
+        active: 2_506_172_416.0,
+    },
+    // BLOOM-560m: `n_layer` 24, `n_embed` 1,024, 16 heads of 64: 24 × 2 × 16 × 64 ×
+    // 2 B; no context limit in the config (ALiBi), so the longest is 8,192 here; MLP
+    // 4 × hidden, ungated; tied.
+    Expected {
+        name: "bloom-560m",
+        kv_per_token: 98_304.0,
+        kv_8k: 805_306_368.0,
+        max_context: 8192,
+        kv_max: 805_306_368.0,
+        params: 559_214_592.0,
+        active: 559_214_592.0,
+    },
+    // StableLM-2-12B: 40 layers × 2 × 8 × 160 (5,120 ÷ 32) × 2 B; 4,096 tokens.
+    Expected {
+        name: "stablelm-2-12b",
+        kv_per_token: 204_800.0,
+        kv_8k: 1_677_721_600.0,
+        max_context: 4096,
+        kv_max: 838_860_800.0,
+        params: 12_142_976_000.0,
+        active: 12_142_976_000.0,
+    },
+    // EXAONE-4.0-32B: 64 layers × 2 × 8 × 128 × 2 B; `sliding_window_pattern` "LLLG":
+    // 16 global, 48 windowed at 4,096; at 131,072 tokens 9,395,240,960.
+    Expected {
+        name: "exaone-4.0-32b",
+        kv_per_token: 262_144.0,
+        kv_8k: 1_342_177_280.0,
+        max_context: 131_072,
+        kv_max: 9_395_240_960.0,
+        params: 32_003_216_384.0,
+        active: 32_003_216_384.0,
+    },
+    // GLM-4.7: 92 layers × 2 × 8 × 128 (not 5,120 ÷ 96) × 2 B; 202,752 tokens; 160
+    // routed experts, 8 per token, 1 shared, the first 3 layers dense (its MTP layer
+    // left out). Active counts both vocabulary tables, as the total does.
+    Expected {
+        name: "glm-4.7",
+        kv_per_token: 376_832.0,
+        kv_8k: 3_087_007_744.0,
+        max_context: 202_752,
+        kv_max: 76_403_441_664.0,
+        params: 352_797_829_024.0,
+        active: 33_632_266_144.0,
+    },
+    // ChatGLM2-6B: `multi_query_group_num` 2 KV heads of `kv_channels` 128 in 28
+    // layers (`num_layers`): 28 × 2 × 2 × 128 × 2 B; `seq_length` 32,768.
+    Expected {
+        name: "chatglm2-6b",
+        kv_per_token: 28_672.0,
+        kv_8k: 234_881_024.0,
+        max_context: 32_768,
+        kv_max: 939_524_096.0,
+        params: 6_243_584_000.0,
+        active: 6_243_584_000.0,
+    },
+    // OLMoE-1B-7B: 16 layers × 2 × 16 × 128 × 2 B; 4,096 tokens; 64 experts, 8 per
+    // token, every layer.
+    Expected {
+        name: "olmoe-1b-7b",
+        kv_per_token: 131_072.0,
+        kv_8k: 1_073_741_824.0,
+        max_context: 4096,
+        kv_max: 536_870_912.0,
+        params: 6_919_161_856.0,
+        active: 1_282_017_280.0,
+    },
+];
+
+fn kv_at(model: Model, context: u32) -> f64 {
+    let mut s = scenario(model);
+    s.kv = DataType::Bf16;
+    s.workload.context = context;
+    s.workload.prompt = 512;
+    s.report().unwrap().kv_per_request.0
+}
+
+#[test]
+fn each_family_is_computed_as_its_definition_says() {
+    for e in COMPUTED {
+        let c = from_config(&config(e.name), None, None).unwrap_or_else(|err| panic!("{}: {err:?}", e.name));
+        let m = c.model;
+        let r = scenario(m).report().unwrap();
+        assert_eq!(r.kv_per_token.0, e.kv_per_token, "{} KV per token", e.name);
+        assert_eq!(kv_at(m, 8192), e.kv_8k, "{} KV at 8,192", e.name);
+        assert_eq!(kv_at(m, e.max_context), e.kv_max, "{} KV at {}", e.name, e.max_context);
+        assert_eq!(r.state_per_request.0, 0.0, "{}", e.name);
+        for (what, got, want) in [("params", m.params, e.params), ("active", m.active_params, e.active)] {
+            assert!(
+                (got / want - 1.0).abs() < 0.002,
+                "{} {what}: {got} against {want}",
+                e.name
+            );
+        }
+    }
+}
+
+/// The four that need a layer kind the calculator lacks are refused with it named,
+/// never computed as plain attention.
+#[test]
+fn families_with_a_layer_kind_the_calculator_lacks_are_refused_with_it() {
+    let refused = |name: &str| from_config(&config(name), None, None).unwrap_err();
+    // Mamba: no attention at all (its state, 1.4 MB per request, is not computed).
+    assert_eq!(
+        refused("mamba-130m-hf"),
+        ConfigError::Unsupported("state-space layers only, no attention layer".into())
+    );
+    // LFM2: short convolutions in 10 of 16 layers.
+    assert_eq!(
+        refused("lfm2.5-vl-1.6b"),
+        ConfigError::Unsupported("layer_types: conv".into())
+    );
+    // DBRX: its KV heads (8 of 48) live in `attn_config`; read flat they were 6×.
+    assert_eq!(refused("dbrx-instruct"), ConfigError::Unhonoured("attn_config"));
+    // Falcon-H1: attention and Mamba-2 side by side in every layer.
+    assert_eq!(refused("falcon-h1-0.5b"), ConfigError::Unhonoured("mamba_n_heads"));
+}

@@ -10,7 +10,10 @@ function config(name: string): string {
 
 async function paste(page: Page, text: string, params = '', active = '') {
   const calc = page.locator('.calculator').first();
-  await calc.locator('.own-model > summary').click();
+  // The panel stays open after a model is loaded: a second paste uses it as it is.
+  if (!(await calc.locator('.own-model').evaluate((d: HTMLDetailsElement) => d.open))) {
+    await calc.locator('.own-model > summary').click();
+  }
   await calc.getByLabel('Contents of config.json', { exact: true }).fill(text);
   await calc.getByLabel('Parameters in billions (optional)', { exact: true }).fill(params);
   await calc.getByLabel('Active parameters in billions (optional)', { exact: true }).fill(active);
@@ -62,17 +65,26 @@ test.describe('a pasted config.json', () => {
     await expect(warning).toHaveCount(0);
     // A model type no test checked is named there too.
     llama.model_type = 'internlm2';
-    const calc = page.locator('.calculator').first();
-    if (!(await calc.locator('.own-model').evaluate((d: HTMLDetailsElement) => d.open))) {
-      await calc.locator('.own-model > summary').click();
-    }
-    await calc.getByLabel('Contents of config.json', { exact: true }).fill(JSON.stringify(llama));
-    await calc.getByRole('button', { name: 'Use this model' }).click();
+    await paste(page, JSON.stringify(llama));
     await expect(warning).toHaveText('Not modelled: model type internlm2 (not checked), shiny_new_attention; the figures may be off.');
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
     await field(page, 'Context length (tokens)').fill('1024');
     await expect(page.locator('.calculator .context-limit')).toHaveCount(0);
+  });
+
+  test('a parameter count that disagrees with the shapes is named, and the weights use it', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    // Llama-3.1-8B's shapes give 8.03 billion; a count of 7 is 13 % away.
+    await paste(page, config('llama-3.1-8b'), '7');
+    const check = page.locator('.calc-results .params-check');
+    await expect(check).toHaveText(/^The parameter count given \(7(\.00)?\sbillion\) is 1[23](\.\d+)?\s% away from what the config's shapes give \(8\.03\sbillion\)\./);
+    // 7 × 10⁹ less the input embedding, one row of it, in BF16.
+    await expect(output(page, 'weight_bytes')).toContainText('14.0 GB');
+    // A count that agrees says nothing.
+    await paste(page, config('llama-3.1-8b'), '8.03');
+    await expect(check).toHaveCount(0);
   });
 
   test('a hybrid: Nemotron-H with its bare Infinity shows its Mamba state per request and keeps it in the address', async ({ page, problems }) => {

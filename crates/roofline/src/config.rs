@@ -112,6 +112,41 @@ pub struct ModelConfig {
     /// The config's `model_type` where it is none of [`CHECKED_TYPES`]: read with
     /// the same rules, its figures not checked against the family's definition.
     pub unchecked_type: Option<String>,
+    /// The total parameters the shapes give, whether or not a count was given: a
+    /// count more than [`ModelConfig::DISAGREE`] away from it is named to the reader.
+    pub shapes_params: f64,
+}
+
+impl ModelConfig {
+    /// How far a given parameter count may lie from the shapes' before the reader
+    /// is told (the estimate leaves norms and biases out: well under 1 % for the
+    /// families checked).
+    pub const DISAGREE: f64 = 0.02;
+
+    /// The given count and the shapes' where they disagree by more than
+    /// [`ModelConfig::DISAGREE`]; `None` where the count was estimated or agrees.
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let json = Json::Object(vec![
+    ///     ("num_hidden_layers".into(), Json::Number(32.0)),
+    ///     ("hidden_size".into(), Json::Number(4096.0)),
+    ///     ("num_attention_heads".into(), Json::Number(32.0)),
+    ///     ("num_key_value_heads".into(), Json::Number(8.0)),
+    ///     ("intermediate_size".into(), Json::Number(14336.0)),
+    ///     ("vocab_size".into(), Json::Number(128256.0)),
+    /// ]);
+    /// // Llama-3.1-8B's shapes give 8.03 B: 8.03 agrees, 7 does not.
+    /// assert_eq!(from_config(&json, Some(8.03e9), None).unwrap().disagreement(), None);
+    /// let c = from_config(&json, Some(7e9), None).unwrap();
+    /// assert_eq!(c.disagreement(), Some((7e9, c.shapes_params)));
+    /// ```
+    pub fn disagreement(&self) -> Option<(f64, f64)> {
+        let given = self.model.params;
+        (!self.params_estimated || given != self.shapes_params)
+            .then_some((given, self.shapes_params))
+            .filter(|(given, shapes)| *shapes > 0.0 && (given / shapes - 1.0).abs() > Self::DISAGREE)
+    }
 }
 
 /// Why a config cannot be read.
@@ -1171,6 +1206,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         unknown,
         defaults: r.used.into_inner(),
         unchecked_type,
+        shapes_params: estimate.total,
     })
 }
 

@@ -219,6 +219,8 @@ pub struct Texts {
     pub not_modelled_after: &'static str,
     /// A pasted model type no test checked, in that list.
     pub unchecked_type: fn(model_type: &str) -> String,
+    /// A pasted model whose given parameter count and shapes disagree.
+    pub params_disagree: fn(given: &str, shapes: &str, percent: &str) -> String,
     /// Search found nothing here but in the other language.
     pub search_other_language: fn(count: usize) -> String,
 }
@@ -773,6 +775,13 @@ static DE: Texts = Texts {
     not_modelled: "Nicht modelliert:",
     not_modelled_after: ". Die Werte können daneben liegen.",
     unchecked_type: |t| format!("Modelltyp {t} (nicht geprüft)"),
+    params_disagree: |given, shapes, percent| {
+        format!(
+            "Die angegebene Parameterzahl ({given}) weicht um {percent} von der ab, die die Formen der \
+             Config ergeben ({shapes}). Die Gewichte rechnen mit der angegebenen Zahl; stimmen Config und \
+             Checkpoint überein?"
+        )
+    },
     search_other_language: |n| {
         if n == 1 {
             "1 Treffer auf Englisch".to_string()
@@ -1059,6 +1068,12 @@ static EN: Texts = Texts {
     not_modelled: "Not modelled:",
     not_modelled_after: "; the figures may be off.",
     unchecked_type: |t| format!("model type {t} (not checked)"),
+    params_disagree: |given, shapes, percent| {
+        format!(
+            "The parameter count given ({given}) is {percent} away from what the config's shapes give \
+             ({shapes}). The weights use the count given; do the config and the checkpoint match?"
+        )
+    },
     search_other_language: |n| {
         if n == 1 {
             "1 match in German".to_string()

@@ -147,6 +147,22 @@ fn unmodelled(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
+/// A pasted model whose given parameter count lies more than 2 % from its shapes':
+/// said while that count is the model's.
+fn params_check(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        let (given, shapes) = state.params_check.get()?;
+        let current = state.scenario.with(|s| s.model.params);
+        (state.model_preset.get() == OWN_MODEL && current == given).then(|| {
+            let q = |v: f64| Quantity::new(v, Unit::Params).format(lang.locale());
+            let percent = Quantity::new((given / shapes - 1.0).abs() * 100.0, Unit::Number).format(lang.locale());
+            let percent = format!("{percent}\u{a0}%");
+            view! { <p class="notice params-check">{(t.params_disagree)(&q(given), &q(shapes), &percent)}</p> }
+        })
+    }
+}
+
 /// Over the outputs of a setup that does not fit: its figures cannot happen on the
 /// chosen devices.
 fn cannot_happen(state: CalcState, lang: Lang) -> impl IntoView {
@@ -534,6 +550,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {fit_notice(state, lang, "in-results")}
             {verdict(state, lang)}
             {unmodelled(state, lang)}
+            {params_check(state, lang)}
             {context_warning(state, lang)}
             {cannot_happen(state, lang)}
             <dl

@@ -147,6 +147,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             // An unchecked model type first, then the keys not understood.
             let kind = c.unchecked_type.iter().map(|k| (t.unchecked_type)(k));
             state.unmodelled.set(kind.chain(c.unknown.iter().cloned()).collect());
+            state.params_check.set(c.disagreement());
         }
         let loaded = result.is_ok();
         outcome.set(Some(result));

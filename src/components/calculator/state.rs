@@ -93,6 +93,8 @@ pub struct CalcState {
     /// The keys of a pasted config.json the calculator does not model: its figures
     /// may be off, and the verdict says so while that model is chosen.
     pub unmodelled: RwSignal<Vec<String>>,
+    /// A pasted model's given parameter count and the shapes' where they disagree.
+    pub params_check: RwSignal<Option<(f64, f64)>>,
 }
 
 /// Shortest text that reads back to the same value.
@@ -442,6 +444,7 @@ impl CalcState {
             pinned_valid,
             weights_chosen: RwSignal::new(false),
             unmodelled: RwSignal::new(Vec::new()),
+            params_check: RwSignal::new(None),
         }
     }
 

@@ -73,6 +73,20 @@ test.describe('a pasted config.json', () => {
     await expect(page.locator('.calculator .context-limit')).toHaveCount(0);
   });
 
+  test('a state-space model without attention is computed: a constant state, no KV cache', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    await paste(page, config('mamba-130m-hf'));
+    await expect(page.locator('.calculator .config-status')).toContainText('Loaded.');
+    // 24 layers × (1,536 × 16 + 1,536 × 3) × 2 B = 1,400,832 B per request.
+    await expect(output(page, 'state_per_request')).toContainText('1.40 MB');
+    // No layer attends: the attention figures are not asked for, the layers are.
+    await expect(page.locator('.calculator .model-details').first()).toHaveJSProperty('open', true);
+    await expect(field(page, 'Layers')).toHaveValue('24');
+    await expect(page.locator('.calculator').getByLabel('KV heads', { exact: true })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('NaN');
+  });
+
   test('a parameter count that disagrees with the shapes is named, and the weights use it', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await live(page);

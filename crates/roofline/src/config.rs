@@ -250,7 +250,6 @@ const IRRELEVANT: &[&str] = &[
     "use_mtp",
     // Mamba settings of training, kernels and numerics.
     "chunk_size",
-    "expand",
     "hidden_dropout",
     "layer_norm_epsilon",
     "mamba_conv_bias",
@@ -265,7 +264,6 @@ const IRRELEVANT: &[&str] = &[
     "time_step_limit",
     "time_step_max",
     "time_step_min",
-    "time_step_rank",
     "use_bias",
     "use_conv_bias",
     "use_mamba_kernels",
@@ -403,6 +401,7 @@ pub const CHECKED_TYPES: &[&str] = &[
     "llama",
     "llama4",
     "llama4_text",
+    "mamba",
     "minimax_m2",
     "mixtral",
     "nemotron_h",
@@ -440,11 +439,15 @@ const INDEX_HEADS: &[&str] = &["index_n_heads"];
 // State-space layers: Mamba-2 (Nemotron-H) and Mamba (Jamba).
 const SSM_HEADS: &[&str] = &["mamba_num_heads"];
 const SSM_HEAD_DIM: &[&str] = &["mamba_head_dim"];
-const SSM_STATE: &[&str] = &["ssm_state_size", "mamba_d_state"];
+/// A model of state-space layers alone (Mamba2Config) names its state heads and
+/// their width without a prefix: no attention claims them.
+const PURE_SSM_HEADS: &[&str] = &["mamba_num_heads", "num_heads"];
+const PURE_SSM_HEAD_DIM: &[&str] = &["mamba_head_dim", "head_dim"];
+const SSM_STATE: &[&str] = &["ssm_state_size", "mamba_d_state", "state_size"];
 const SSM_GROUPS: &[&str] = &["n_groups"];
 const SSM_CONV: &[&str] = &["conv_kernel", "mamba_d_conv"];
-const SSM_EXPAND: &[&str] = &["mamba_expand"];
-const SSM_DT_RANK: &[&str] = &["mamba_dt_rank"];
+const SSM_EXPAND: &[&str] = &["mamba_expand", "expand"];
+const SSM_DT_RANK: &[&str] = &["mamba_dt_rank", "time_step_rank"];
 const SSM_CACHE_DTYPE: &[&str] = &["mamba_ssm_cache_dtype"];
 // Linear attention (Qwen3-Next's Gated DeltaNet).
 const LIN_KEY_HEADS: &[&str] = &["linear_num_key_heads"];
@@ -505,6 +508,7 @@ const READ: &[&[&str]] = &[
     INDEX_DIM,
     INDEX_HEADS,
     SSM_HEADS,
+    PURE_SSM_HEADS,
     SSM_HEAD_DIM,
     SSM_STATE,
     SSM_GROUPS,
@@ -546,12 +550,13 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
     ("gpt_bigcode", &[("multi_query", 1.0), ("tie_word_embeddings", 1.0)]),
     // `PretrainedConfig`'s `tie_word_embeddings=True`, which these classes keep and
     // their published configs leave out: one table for the embedding and the LM head
-    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`,
+    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`, `MambaConfig`,
     // `Starcoder2Config`).
     ("bloom", &[("tie_word_embeddings", 1.0)]),
     ("cohere", &[("tie_word_embeddings", 1.0)]),
     ("cohere2", &[("tie_word_embeddings", 1.0)]),
     ("gemma", &[("tie_word_embeddings", 1.0)]),
+    ("mamba", &[("tie_word_embeddings", 1.0)]),
     ("starcoder2", &[("tie_word_embeddings", 1.0)]),
     // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
     // `text_config` names neither heads nor head_dim.
@@ -967,7 +972,12 @@ struct Recurrence {
 /// (Nemotron-H: state heads × head dim × state, plus the convolution's last
 /// kernel − 1 inputs of inner + 2 × groups × state channels), else Mamba
 /// (Jamba: inner = expand × hidden; inner × state, plus inner × (kernel − 1)).
-fn ssm(r: &Reader<'_>, hidden: u32) -> Result<Recurrence, ConfigError> {
+fn ssm(r: &Reader<'_>, hidden: u32, pure: bool) -> Result<Recurrence, ConfigError> {
+    let (heads, head_dim) = if pure {
+        (PURE_SSM_HEADS, PURE_SSM_HEAD_DIM)
+    } else {
+        (SSM_HEADS, SSM_HEAD_DIM)
+    };
     let f = f64::from;
     let h = f(hidden);
     let ds = f(r.required(SSM_STATE)?);
@@ -976,12 +986,8 @@ fn ssm(r: &Reader<'_>, hidden: u32) -> Result<Recurrence, ConfigError> {
         Some("float32") => 4.0,
         _ => STATE_BYTES,
     };
-    if let Some(nh) = r.count(SSM_HEADS)? {
-        let (nh, hd, groups) = (
-            f(nh),
-            f(r.required(SSM_HEAD_DIM)?),
-            f(r.count(SSM_GROUPS)?.unwrap_or(1)),
-        );
+    if let Some(nh) = r.count(heads)? {
+        let (nh, hd, groups) = (f(nh), f(r.required(head_dim)?), f(r.count(SSM_GROUPS)?.unwrap_or(1)));
         let inner = nh * hd;
         let conv = inner + 2.0 * groups * ds;
         return Ok(Recurrence {
@@ -1063,16 +1069,17 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     };
     let layers = bounded(&figures::LAYERS, r.required(LAYERS)?)?;
     let hidden = bounded(&figures::HIDDEN, r.required(HIDDEN)?)?;
-    // A state-space model without attention (Mamba) names no heads: that is the
-    // reason to give, not a missing key.
-    if r.value(HEADS).is_none() && r.value(SSM_ONLY).is_some() {
-        return Err(ConfigError::Unsupported(
-            "state-space layers only, no attention layer".into(),
-        ));
-    }
-    let heads = bounded(&figures::HEADS, r.required(HEADS)?)?;
+    // A state-space model without attention (Mamba, Mamba-2) names no attention
+    // heads: every layer is a state-space layer without an MLP, and the attention
+    // figures, which no layer uses, stand at 1.
+    let pure_ssm = r.value(HEADS).is_none() && r.value(SSM_ONLY).is_some();
+    let heads = if pure_ssm {
+        1
+    } else {
+        bounded(&figures::HEADS, r.required(HEADS)?)?
+    };
     let multi_query = r.flag(MULTI_QUERY) == Some(true) && r.flag(NEW_ARCHITECTURE) != Some(true);
-    let kv_heads = if multi_query {
+    let kv_heads = if multi_query || pure_ssm {
         1
     } else if r.flag(GROUPED) == Some(true) {
         r.required(GROUPS)?
@@ -1093,20 +1100,31 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         (Some(l), Some(nope), _) => nope
             .checked_add(l.rope_dim)
             .ok_or(ConfigError::Invalid("qk_nope_head_dim"))?,
+        _ if pure_ssm => 1,
         (_, _, Some(d)) => d,
         _ => hidden / heads.max(1),
     };
     let head_dim = bounded(&figures::HEAD_DIM, head_dim)?;
     let vocab = bounded(&figures::VOCAB, r.required(VOCAB)?)?;
 
-    let plan = pattern(&r, layers)?;
+    let plan = if pure_ssm {
+        Some(vec![
+            Layer {
+                mixer: Mixer::Ssm,
+                ffn: Some(Ffn::None),
+            };
+            layers as usize
+        ])
+    } else {
+        pattern(&r, layers)?
+    };
     let count = |m: Mixer| {
         plan.as_ref()
             .map_or(0, |p| p.iter().filter(|l| l.mixer == m).count() as u32)
     };
     let (linear_layers, ssm_layers, plain_layers) = (count(Mixer::Linear), count(Mixer::Ssm), count(Mixer::Plain));
     let attention_layers = layers - linear_layers - ssm_layers - plain_layers;
-    if attention_layers == 0 {
+    if attention_layers == 0 && linear_layers + ssm_layers == 0 {
         return Err(ConfigError::Unsupported("no attention layer".into()));
     }
     let linear_shape = if linear_layers > 0 {
@@ -1114,7 +1132,11 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     } else {
         None
     };
-    let ssm_shape = if ssm_layers > 0 { Some(ssm(&r, hidden)?) } else { None };
+    let ssm_shape = if ssm_layers > 0 {
+        Some(ssm(&r, hidden, pure_ssm)?)
+    } else {
+        None
+    };
     let recurrent = (attention_layers < layers).then(|| Recurrent {
         linear_layers,
         ssm_layers,

@@ -166,8 +166,9 @@ pub enum InputError {
     ActiveTooFewForExperts,
     /// More layers use the sliding window than the model has attention layers.
     SlidingLayersExceedLayers,
-    /// Linear-attention, state-space and plain layers take up every layer: the
-    /// calculator needs at least one attention layer.
+    /// No layer carries tokens from one to the next: plain layers (an MLP alone)
+    /// take up every layer, or more layers are named than the model has. A model
+    /// needs an attention, linear-attention or state-space layer.
     NoAttentionLayer,
     /// The reserve fraction must be at least 0 and below 1.
     ReserveOutOfRange,
@@ -223,7 +224,9 @@ impl fmt::Display for InputError {
                 f.write_str("`active_params` must be at least `params` × `active_experts` ÷ `experts`")
             }
             InputError::SlidingLayersExceedLayers => f.write_str("`sliding_layers` must not exceed `layers`"),
-            InputError::NoAttentionLayer => f.write_str("`layers` must include at least one attention layer"),
+            InputError::NoAttentionLayer => {
+                f.write_str("`layers` must include an attention, linear-attention or state-space layer")
+            }
             InputError::ReserveOutOfRange => f.write_str("`reserve` must be at least 0 and below 1"),
             InputError::AcceptanceOutOfRange => f.write_str("`acceptance` must be at least 0 and at most 1"),
             InputError::ContextShorterThanPrompt => f.write_str("`context` must be at least `prompt`"),

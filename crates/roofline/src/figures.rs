@@ -87,7 +87,12 @@ fn with_latent(m: &Model) -> bool {
 }
 
 fn with_heads(m: &Model) -> bool {
-    m.latent.is_none()
+    m.latent.is_none() && attends(m)
+}
+
+/// Whether any layer attends (a model of state-space layers alone does not).
+fn attends(m: &Model) -> bool {
+    m.attention_layers() > 0
 }
 
 fn windowed(m: &Model) -> bool {
@@ -275,7 +280,7 @@ pub const HEADS: Figure = shape(
     &["num_attention_heads", "n_head"],
     |m| Some(f64::from(m.heads)),
     |m, v| m.heads = count(v),
-    Some(always),
+    Some(attends),
 );
 
 /// Key/value heads.

@@ -326,10 +326,15 @@ impl Output {
                         window
                     )
                 }
+                // Tokens held per layer on average (the context; 0 without attention).
                 _ => format!(
                     "{} × {}",
                     q(r.kv_per_token.0, Unit::BytesSi),
-                    count(r.kv_per_request.0 / r.kv_per_token.0)
+                    count(if r.kv_per_token.0 > 0.0 {
+                        r.kv_per_request.0 / r.kv_per_token.0
+                    } else {
+                        r.context
+                    })
                 ),
             },
             Output::ExpertsTouched => {

@@ -463,6 +463,10 @@ impl Terms {
     /// The longest context whose KV cache fits in `free` bytes per request; `None`
     /// where every layer is windowed and the windowed cache fits (no limit).
     fn fit_context(&self, free: f64) -> Option<f64> {
+        // Without attention nothing grows with the context.
+        if self.layers == 0.0 {
+            return None;
+        }
         let global = self.layers - self.sliding_layers;
         // Up to the window every layer keeps every token.
         let within = free / (self.kv_per_layer * self.layers);

@@ -113,8 +113,13 @@ impl Scenario {
         if m.latent.is_none() && !m.heads.is_multiple_of(m.kv_heads) {
             return Err(InputError::KvHeadsNotDivisor);
         }
-        if m.recurrent.is_some_and(|r| r.layers() >= m.layers) {
-            return Err(InputError::NoAttentionLayer);
+        // Some layer must carry tokens from one to the next: attention, or a state
+        // (a model of state-space layers alone, as Mamba, has no attention at all).
+        if let Some(r) = m.recurrent {
+            let mixing = r.linear_layers.saturating_add(r.ssm_layers);
+            if r.layers() > m.layers || (r.layers() == m.layers && mixing == 0) {
+                return Err(InputError::NoAttentionLayer);
+            }
         }
         if let Some(n) = m.sliding_layers.filter(|_| m.sliding_window.is_some()) {
             if n > m.attention_layers() {

@@ -391,9 +391,24 @@ prop_compose! {
         recurrent in proptest::option::of((0.0..=1.0f64, 0.0..=1.0f64, 0.0..1e8f64, 0.0..1e8f64)),
         chunked in proptest::bool::ANY,
         indexer in proptest::option::of(1u32..256),
+        state_space_only in proptest::option::of(1.0..1e8f64),
     ) -> Scenario {
         let mut s = s;
         let layers = s.model.layers;
+        // A model of state-space layers alone (Mamba): no attention, no window.
+        if let Some(ssm_state) = state_space_only {
+            s.model.recurrent = Some(Recurrent {
+                linear_layers: 0,
+                ssm_layers: layers,
+                plain_layers: 0,
+                linear_state: 0.0,
+                ssm_state,
+            });
+            s.model.sliding_window = None;
+            s.model.sliding_layers = None;
+            s.model.latent = None;
+            return s;
+        }
         if let Some((linear, ssm, linear_state, ssm_state)) = recurrent {
             // Keep at least one attention layer, and no more windowed layers than
             // attention layers.

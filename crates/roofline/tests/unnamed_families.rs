@@ -180,16 +180,40 @@ fn each_family_is_computed_as_its_definition_says() {
     }
 }
 
-/// The four that need a layer kind the calculator lacks are refused with it named,
+/// Mamba: 24 state-space layers and no attention at all, so no KV cache; each layer
+/// keeps inner × state + inner × (kernel − 1) = 1,536 × 16 + 1,536 × 3 elements in
+/// 16 bits: 58,368 B, 1,400,832 B per request whatever the context. Parameters per
+/// layer: in_proj 768 × 3,072, conv 1,536 × 4, x_proj 1,536 × (48 + 32), dt_proj
+/// 48 × 1,536, A 1,536 × 16, out_proj 1,536 × 768 (3,771,648 with D, biases and the
+/// norm), and one tied table of 50,280 × 768: 129,135,360.
+#[test]
+fn a_state_space_model_without_attention_is_computed() {
+    let c = from_config(&config("mamba-130m-hf"), None, None).unwrap();
+    let m = c.model;
+    assert_eq!(m.attention_layers(), 0);
+    assert!(m.tied_embeddings, "MambaConfig keeps PretrainedConfig's tied tables");
+    assert_eq!(c.unchecked_type, None);
+    let r = scenario(m).report().unwrap();
+    assert_eq!(r.kv_per_token.0, 0.0);
+    assert_eq!(kv_at(m, 8192), 0.0);
+    assert_eq!(r.state_per_request.0, 1_400_832.0);
+    // Nothing grows with the context: no limit on it.
+    assert_eq!(r.capacity.fit_context, None);
+    assert!((m.params / 129_135_360.0 - 1.0).abs() < 0.002, "{}", m.params);
+    // Every formula is a number, not NaN.
+    let s = scenario(m);
+    for o in Output::ALL {
+        if let Some(f) = o.formula(&s, &r, Locale::En) {
+            assert!(!f.contains("NaN") && !f.contains("inf"), "{}: {f}", o.id());
+        }
+    }
+}
+
+/// The three that need a layer kind the calculator lacks are refused with it named,
 /// never computed as plain attention.
 #[test]
 fn families_with_a_layer_kind_the_calculator_lacks_are_refused_with_it() {
     let refused = |name: &str| from_config(&config(name), None, None).unwrap_err();
-    // Mamba: no attention at all (its state, 1.4 MB per request, is not computed).
-    assert_eq!(
-        refused("mamba-130m-hf"),
-        ConfigError::Unsupported("state-space layers only, no attention layer".into())
-    );
     // LFM2: short convolutions in 10 of 16 layers.
     assert_eq!(
         refused("lfm2.5-vl-1.6b"),

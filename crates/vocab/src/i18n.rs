@@ -461,7 +461,9 @@ fn error_de(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "Die Reserve muss zwischen 0 und 1 liegen.".into(),
         InputError::AcceptanceOutOfRange => "Die Akzeptanzrate muss zwischen 0 und 1 liegen.".into(),
         InputError::ContextShorterThanPrompt => "Der Kontext muss mindestens so lang wie der Prompt sein.".into(),
-        InputError::NoAttentionLayer => "Mindestens eine Schicht muss eine Attention-Schicht sein.".into(),
+        InputError::NoAttentionLayer => {
+            "Mindestens eine Schicht muss eine Attention-, Linear-Attention- oder State-Space-Schicht sein.".into()
+        }
     }
 }
 
@@ -487,7 +489,9 @@ fn error_en(e: &InputError, l: Locale) -> String {
         InputError::ReserveOutOfRange => "The reserve must lie between 0 and 1.".into(),
         InputError::AcceptanceOutOfRange => "The acceptance rate must lie between 0 and 1.".into(),
         InputError::ContextShorterThanPrompt => "The context must be at least as long as the prompt.".into(),
-        InputError::NoAttentionLayer => "At least one layer must be an attention layer.".into(),
+        InputError::NoAttentionLayer => {
+            "At least one layer must be an attention, linear-attention or state-space layer.".into()
+        }
     }
 }
 

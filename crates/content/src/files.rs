@@ -5,8 +5,8 @@
 
 use vocab::i18n::format_date;
 use vocab::wire::{
-    self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets, Segment,
-    Summary, Translation,
+    self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets,
+    Presetted, Segment, Summary, Translation,
 };
 use vocab::{collation_key, names, Lang};
 

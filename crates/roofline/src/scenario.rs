@@ -452,13 +452,16 @@ impl Scenario {
 }
 
 /// One change to a scenario: how a sentence such as "on an H100 it takes …" derives
-/// its figure from the calculator's current state.
+/// its figure from the calculator's current state. A model and a device are carried
+/// as `M` and `H`: themselves here, and as preset ids where a data file names them
+/// (`vocab::wire::Change`), the same enum either way.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Override {
+pub enum Override<M = Model, H = Hardware> {
     /// Another device.
-    Hardware(Hardware),
+    Hardware(H),
     /// Another model.
-    Model(Model),
+    Model(M),
     /// Another bandwidth.
     Bandwidth(BytesPerSecond),
     /// Another batch size.
@@ -479,6 +482,31 @@ pub enum Override {
     Acceptance(f64),
     /// Another draft model size in parameters (likewise).
     DraftParams(f64),
+}
+
+impl<M, H> Override<M, H> {
+    /// The same change with its model and device carried another way (looked up,
+    /// or named); `None` where either cannot be.
+    pub fn map<M2, H2>(
+        self,
+        model: impl FnOnce(M) -> Option<M2>,
+        hardware: impl FnOnce(H) -> Option<H2>,
+    ) -> Option<Override<M2, H2>> {
+        Some(match self {
+            Override::Hardware(h) => Override::Hardware(hardware(h)?),
+            Override::Model(m) => Override::Model(model(m)?),
+            Override::Bandwidth(b) => Override::Bandwidth(b),
+            Override::Batch(n) => Override::Batch(n),
+            Override::Context(n) => Override::Context(n),
+            Override::Prompt(n) => Override::Prompt(n),
+            Override::Devices(n) => Override::Devices(n),
+            Override::Weights(d) => Override::Weights(d),
+            Override::Kv(d) => Override::Kv(d),
+            Override::DraftTokens(n) => Override::DraftTokens(n),
+            Override::Acceptance(a) => Override::Acceptance(a),
+            Override::DraftParams(p) => Override::DraftParams(p),
+        })
+    }
 }
 
 impl Scenario {

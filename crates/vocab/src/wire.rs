@@ -13,7 +13,7 @@
 //! Builds without fetching (natively, and debug browser builds) carry every file in
 //! one [`Bundle`]. Files are encoded with postcard: compact, and a small decoder.
 
-use roofline::{BytesPerSecond, DataType, Hardware, Model, Output, Override, Scenario};
+use roofline::{DataType, Hardware, Model, Output, Override, Scenario};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -102,75 +102,39 @@ impl Presets {
     }
 }
 
-/// A change an inline value makes to the live scenario; presets by id, so that a
-/// file carries a preset's figures once however many sentences pin it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Change {
-    /// Another model.
-    Model(ModelId),
-    /// Another device.
-    Hardware(HardwareId),
-    /// Another bandwidth in bytes per second.
-    Bandwidth(f64),
-    /// Another batch size.
-    Batch(u32),
-    /// Another context length.
-    Context(u32),
-    /// Another prompt length.
-    Prompt(u32),
-    /// Another number of devices.
-    Devices(u32),
-    /// Another weight type.
-    Weights(DataType),
-    /// Another KV cache type.
-    Kv(DataType),
-    /// Another draft length of speculative decoding.
-    DraftTokens(u32),
-    /// Another acceptance rate.
-    Acceptance(f64),
-    /// Another draft model size in parameters.
-    DraftParams(f64),
-}
+/// A change an inline value makes to the live scenario: the core's [`Override`]
+/// with presets by id, so that a file carries a preset's figures once however many
+/// sentences pin it.
+pub type Change = Override<ModelId, HardwareId>;
 
-impl Change {
+/// Between a data file's changes and the core's overrides.
+pub trait Presetted: Sized {
     /// The model's override; `None` for a preset the presets do not have.
-    pub fn to_override(self, presets: &Presets) -> Option<Override> {
-        Some(match self {
-            Change::Model(i) => Override::Model(presets.model_of(i)?.model),
-            Change::Hardware(i) => Override::Hardware(presets.hardware_of(i)?.hardware),
-            Change::Bandwidth(b) => Override::Bandwidth(BytesPerSecond(b)),
-            Change::Batch(n) => Override::Batch(n),
-            Change::Context(n) => Override::Context(n),
-            Change::Prompt(n) => Override::Prompt(n),
-            Change::Devices(n) => Override::Devices(n),
-            Change::Weights(d) => Override::Weights(d),
-            Change::Kv(d) => Override::Kv(d),
-            Change::DraftTokens(n) => Override::DraftTokens(n),
-            Change::Acceptance(a) => Override::Acceptance(a),
-            Change::DraftParams(p) => Override::DraftParams(p),
-        })
-    }
+    fn to_override(self, presets: &Presets) -> Option<Override>;
 
     /// The change for a model's override: presets found by their figures, since an
     /// inline value names presets only. `None` for a model or device that is none.
-    pub fn from_override(o: &Override, presets: &Presets) -> Option<Change> {
+    fn from_override(o: &Override, presets: &Presets) -> Option<Self>;
+}
+
+impl Presetted for Change {
+    fn to_override(self, presets: &Presets) -> Option<Override> {
+        self.map(
+            |i| Some(presets.model_of(i)?.model),
+            |i| Some(presets.hardware_of(i)?.hardware),
+        )
+    }
+
+    fn from_override(o: &Override, presets: &Presets) -> Option<Change> {
         let index = |i: Option<usize>| i.and_then(|i| u16::try_from(i).ok());
-        Some(match o {
-            Override::Model(m) => Change::Model(ModelId(index(presets.models.iter().position(|p| p.model == *m))?)),
-            Override::Hardware(h) => Change::Hardware(HardwareId(index(
-                presets.hardware.iter().position(|p| p.hardware == *h),
-            )?)),
-            Override::Bandwidth(b) => Change::Bandwidth(b.0),
-            Override::Batch(n) => Change::Batch(*n),
-            Override::Context(n) => Change::Context(*n),
-            Override::Prompt(n) => Change::Prompt(*n),
-            Override::Devices(n) => Change::Devices(*n),
-            Override::Weights(d) => Change::Weights(*d),
-            Override::Kv(d) => Change::Kv(*d),
-            Override::DraftTokens(n) => Change::DraftTokens(*n),
-            Override::Acceptance(a) => Change::Acceptance(*a),
-            Override::DraftParams(p) => Change::DraftParams(*p),
-        })
+        o.map(
+            |m| Some(ModelId(index(presets.models.iter().position(|p| p.model == m))?)),
+            |h| {
+                Some(HardwareId(index(
+                    presets.hardware.iter().position(|p| p.hardware == h),
+                )?))
+            },
+        )
     }
 }
 

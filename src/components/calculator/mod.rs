@@ -456,10 +456,17 @@ fn round_to_bound(v: f64, up: bool) -> f64 {
 /// prompt shortened to the context, or a figure set to the bound it crossed. The
 /// field and its value in the core's units.
 fn fix_for(e: InputError, s: &Scenario) -> Option<(Field, f64)> {
+    let m = &s.model;
     let settable = |f: Field| {
         matches!(
             f,
-            Field::Batch | Field::Prompt | Field::Context | Field::Output | Field::Devices
+            Field::Batch
+                | Field::Prompt
+                | Field::Context
+                | Field::Output
+                | Field::Devices
+                | Field::Reserve
+                | Field::Acceptance
         ) || roofline::figures::of(f).is_some()
     };
     let fix = match e {
@@ -468,6 +475,22 @@ fn fix_for(e: InputError, s: &Scenario) -> Option<(Field, f64)> {
             Some((field, round_to_bound(min, true)))
         }
         InputError::TooLarge { field, max } => Some((field, round_to_bound(max, false))),
+        InputError::NotPositive(field) => roofline::figures::of(field).map(|f| (field, f.min.max(1.0))),
+        // The nearest count of KV heads below that divides the query heads.
+        InputError::KvHeadsNotDivisor => (1..=m.kv_heads.min(m.heads))
+            .rev()
+            .find(|k| m.heads.is_multiple_of(*k))
+            .map(|k| (Field::KvHeads, f64::from(k))),
+        InputError::ActiveExceedsTotal => Some((Field::ActiveParams, m.params)),
+        InputError::ActiveTooFewForExperts => m.experts.map(|e| {
+            let least = m.params * f64::from(e.active) / f64::from(e.count);
+            (Field::ActiveParams, round_to_bound(least, true))
+        }),
+        InputError::SlidingLayersExceedLayers => Some((Field::SlidingLayers, f64::from(m.attention_layers()))),
+        InputError::ReserveOutOfRange => Some((Field::Reserve, s.workload.reserve.clamp(0.0, 0.9))),
+        InputError::AcceptanceOutOfRange => s
+            .speculation
+            .map(|sp| (Field::Acceptance, if sp.acceptance > 1.0 { 1.0 } else { 0.0 })),
         _ => None,
     };
     fix.filter(|(field, _)| settable(*field))
@@ -483,6 +506,8 @@ fn set_field(s: &mut Scenario, field: Field, v: f64) {
         Field::Context => s.workload.context = whole(),
         Field::Output => s.workload.output = whole(),
         Field::Devices => s.workload.devices = whole(),
+        Field::Reserve => s.workload.reserve = v,
+        Field::Acceptance => s.speculation.iter_mut().for_each(|sp| sp.acceptance = v),
         other => {
             if let Some(f) = roofline::figures::of(other) {
                 (f.set)(&mut s.model, Some(v));
@@ -786,6 +811,37 @@ mod tests {
         s.model.hidden = 5376;
         s.model.params = 1e9;
         s.model.active_params = 1e9;
+        cases.push(s);
+        // KV heads that do not divide the heads: the nearest count below that does.
+        let mut s = base;
+        s.model.kv_heads = 7;
+        cases.push(s);
+        // More active parameters than parameters, and too few for the routing.
+        let mut s = base;
+        s.model.active_params = 8e9;
+        cases.push(s);
+        let mut s = base;
+        s.model.experts = Some(roofline::Experts {
+            count: 8,
+            active: 2,
+            shared: 0,
+        });
+        s.model.active_params = 1e9;
+        cases.push(s);
+        // A reserve and an acceptance rate out of range.
+        let mut s = base;
+        s.workload.reserve = 1.5;
+        cases.push(s);
+        let mut s = base;
+        s.speculation = Some(roofline::Speculation {
+            draft_tokens: 4,
+            acceptance: 1.2,
+            draft_params: 1e9,
+        });
+        cases.push(s);
+        // A model figure at 0.
+        let mut s = base;
+        s.model.layers = 0;
         cases.push(s);
         for mut s in cases {
             let e = s.validate().unwrap_err();

@@ -64,9 +64,9 @@ test.describe('a pasted config.json', () => {
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     await expect(warning).toHaveCount(0);
     // A model type no test checked is named there too.
-    llama.model_type = 'internlm2';
+    llama.model_type = 'xverse';
     await paste(page, JSON.stringify(llama));
-    await expect(warning).toHaveText('Not modelled: model type internlm2 (not checked), shiny_new_attention; the figures may be off.');
+    await expect(warning).toHaveText('Not modelled: model type xverse (not checked), shiny_new_attention; the figures may be off.');
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
     await field(page, 'Context length (tokens)').fill('1024');

@@ -360,17 +360,28 @@ const UNHONOURED: &[&str] = &[
 /// Families whose MLP has two matrices (up and down, an ungated activation), as
 /// their modelling code builds it (`modeling_phi.py`'s `fc1`/`fc2`,
 /// `modeling_starcoder2.py`'s `c_fc`/`c_proj`, `modeling_bloom.py`'s
-/// `dense_h_to_4h`/`dense_4h_to_h`, Falcon's and GPTBigCode's likewise); the others
-/// gate theirs with a third.
+/// `dense_h_to_4h`/`dense_4h_to_h`, GPT-2's, GPT-J's, GPT-NeoX's, OPT's, Falcon's
+/// and GPTBigCode's likewise, Nemotron's squared-ReLU `up_proj`/`down_proj`); the
+/// others gate theirs with a third.
 const TWO_MATRIX_MLP: &[&str] = &[
     "RefinedWeb",
     "RefinedWebModel",
     "bloom",
     "falcon",
+    "gpt2",
     "gpt_bigcode",
+    "gpt_neox",
+    "gptj",
+    "nemotron",
+    "opt",
     "phi",
     "starcoder2",
 ];
+
+/// Families whose `intermediate_size` is the two gated matrices' widths together:
+/// Qwen (v1)'s `QWenMLP` builds `w1` and `w2` of `intermediate_size // 2` each
+/// (`modeling_qwen.py` of the Qwen checkpoints' remote code).
+const HALVED_FFN: &[&str] = &["qwen"];
 
 /// The state-space keys of a model that may have no attention at all (Mamba's
 /// `state_size`).
@@ -381,13 +392,16 @@ const SSM_ONLY: &[&str] = &["state_size", "ssm_state_size"];
 /// with the same rules, and the reader is told that its figures were not checked.
 pub const CHECKED_TYPES: &[&str] = &[
     "RefinedWebModel",
+    "baichuan",
     "bloom",
     "chatglm",
     "cohere",
     "cohere2",
+    "deepseek",
     "deepseek_v2",
     "deepseek_v3",
     "deepseek_v32",
+    "exaone",
     "exaone4",
     "falcon",
     "gemma",
@@ -395,20 +409,32 @@ pub const CHECKED_TYPES: &[&str] = &[
     "gemma3",
     "gemma3_text",
     "glm4_moe",
+    "gpt2",
+    "gpt_neox",
     "gpt_oss",
+    "gptj",
+    "granite",
+    "granitemoe",
+    "internlm2",
     "jamba",
     "kimi_k2",
     "llama",
     "llama4",
     "llama4_text",
     "mamba",
+    "minicpm",
     "minimax_m2",
     "mixtral",
+    "nemotron",
     "nemotron_h",
+    "olmo",
     "olmo2",
     "olmoe",
+    "opt",
+    "orion",
     "phi",
     "phi3",
+    "qwen",
     "qwen2",
     "qwen3_moe",
     "qwen3_next",
@@ -550,12 +576,14 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
     ("gpt_bigcode", &[("multi_query", 1.0), ("tie_word_embeddings", 1.0)]),
     // `PretrainedConfig`'s `tie_word_embeddings=True`, which these classes keep and
     // their published configs leave out: one table for the embedding and the LM head
-    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`, `MambaConfig`,
-    // `Starcoder2Config`).
+    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`, `GPT2Config`,
+    // `MambaConfig`, `OPTConfig`, `Starcoder2Config`).
     ("bloom", &[("tie_word_embeddings", 1.0)]),
     ("cohere", &[("tie_word_embeddings", 1.0)]),
     ("cohere2", &[("tie_word_embeddings", 1.0)]),
     ("gemma", &[("tie_word_embeddings", 1.0)]),
+    ("gpt2", &[("tie_word_embeddings", 1.0)]),
+    ("opt", &[("tie_word_embeddings", 1.0)]),
     ("mamba", &[("tie_word_embeddings", 1.0)]),
     ("starcoder2", &[("tie_word_embeddings", 1.0)]),
     // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
@@ -1286,7 +1314,10 @@ impl Estimate {
             (Some(d), Some(n)) => f(r.count(Q_RANK)?.unwrap_or(hidden)) * f(n) * f(d) + h * f(d) + h * f(n),
             _ => 0.0,
         };
-        let ffn = r.count(FFN)?.map_or(4.0 * h, f);
+        let halved = r.text(&["model_type"]).is_some_and(|t| HALVED_FFN.contains(&t));
+        let ffn = r
+            .count(FFN)?
+            .map_or(4.0 * h, |w| if halved { f(w) / 2.0 } else { f(w) });
         let dense_ffn = r.count(DENSE_FFN)?.map_or(ffn, f);
         // Gated MLPs have three matrices; Nemotron-H's squared-ReLU MLPs and experts
         // have two (up and down).

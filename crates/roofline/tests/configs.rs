@@ -262,11 +262,11 @@ fn a_model_type_no_test_checked_is_named() {
     };
     for (k, v) in pairs.iter_mut() {
         if k == "model_type" {
-            *v = Json::Text("internlm2".into());
+            *v = Json::Text("xverse".into());
         }
     }
     let c = from_config(&Json::Object(pairs), None, None).unwrap();
-    assert_eq!(c.unchecked_type.as_deref(), Some("internlm2"));
+    assert_eq!(c.unchecked_type.as_deref(), Some("xverse"));
 }
 
 /// Every checked model type has a test that reads a config of that type: a fixture

@@ -113,7 +113,7 @@ test('an input that cannot be computed offers the one change that makes it compu
   await field(page, 'Context length (tokens)').fill('128');
   await expect(page.locator('.calc-results')).toHaveClass(/stale/);
   const fix = page.locator('.calc-results .fix-input');
-  await expect(fix).toHaveText('Set Prompt length (tokens) to 128');
+  await expect(fix).toHaveText('Set prompt length (tokens) to 128');
   await fix.click();
   await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
   await expect(field(page, 'Prompt length (tokens)')).toHaveValue('128');
@@ -125,7 +125,7 @@ test('an input that cannot be computed offers the one change that makes it compu
   // A figure beyond its bound is set to the bound; a text that is no number gets
   // no action (the reader types it).
   await field(page, 'Batch size').fill('2000000');
-  await expect(fix).toHaveText('Set Batch size to 1,000,000');
+  await expect(fix).toHaveText('Set batch size to 1,000,000');
   await fix.click();
   await expect(field(page, 'Batch size')).toHaveValue('1000000');
   await field(page, 'Batch size').fill('many');
@@ -142,7 +142,7 @@ test('a critical batch larger than the requests that fit says so', async ({ page
   // 7 × 10⁹ FP16 parameters leave 22 GB for 67 MB of KV per request: about 330 fit,
   // while the decode step turns compute-bound only near 590.
   const critical = output(page, 'critical_batch');
-  await expect(critical).toHaveText(/^\d[\d,]* \(more requests than fit in memory \(\d+\)\)$/);
+  await expect(critical).toHaveText(/^\d[\d,]* \(beyond the \d+ that fit\)$/);
 });
 
 test('a copied URL reproduces the state in a fresh browser', async ({ page, browser, problems }) => {

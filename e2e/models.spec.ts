@@ -309,6 +309,10 @@ test('the weights data type names the arithmetic and the peak it assumes', async
   await weights.selectOption('fp8');
   await page.locator('#calc0-hardware').selectOption('a100-80gb');
   await expect(assumption).toContainText('the GPU has no FP8 units, so they are multiplied in FP16');
+  // 16-bit weights compute at the peak the field shows: nothing to add.
+  await weights.selectOption('bf16');
+  await expect(assumption).toHaveCount(0);
+  await expect(weights).not.toHaveAttribute('aria-describedby', /.+/);
   // The KV cache is stored, not multiplied: no weight-only entries in its menu.
   await expect(page.locator('.calculator').getByLabel('KV cache data type').locator('option[value="fp8-w16"]')).toHaveCount(0);
 });

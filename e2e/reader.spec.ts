@@ -82,7 +82,7 @@ test.describe('a model that does not fit is a result, not an invalid input', () 
       await expect(verdict.locator('strong')).toHaveText(lang === 'en' ? 'Does not fit' : 'Passt nicht');
       await expect(verdict).toContainText(lang === 'en' ? /need 14\d\sGB; 72\.0\sGB is usable/ : /brauchen 14\d\sGB, nutzbar sind 72,0\sGB/);
       await expect(page.locator('.calc-results .outputs')).toHaveClass(/cannot/);
-      await expect(page.locator('.calc-results .cannot-happen')).toBeVisible();
+      await expect(page.locator('.calc-results .cannot-happen')).toHaveText(lang === 'en' ? 'If it fit in memory:' : 'Wenn es in den Speicher passte:');
       // The notice sits next to the menu it explains.
       const menu = await page.locator('#calc0-model').boundingBox();
       const notice = await byModel.boundingBox();
@@ -353,8 +353,14 @@ test('on a phone the verdict stays in view while a field is edited', async ({ pa
     await expect(bar).toBeInViewport({ ratio: 1 });
     await expect(bar.locator('strong')).toHaveText(await page.locator('.calc-results .verdict strong').innerText());
     // The form is the first thing of the calculator; the bar follows the input.
-    await batch.fill('512');
+    await batch.fill('64');
     await expect(bar).toContainText(lang === 'en' ? /tokens\/s/ : /Token\/s/);
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    // A batch that does not fit has no speed in the bar: what it needs instead.
+    await batch.fill('512');
+    await expect(bar.locator('strong')).toHaveText(lang === 'en' ? 'Does not fit' : 'Passt nicht');
+    await expect(bar).toContainText(lang === 'en' ? /needs .* usable/ : /braucht .* nutzbar/);
+    await expect(bar).not.toContainText(lang === 'en' ? /tokens\/s/ : /Token\/s/);
     await expect(bar).toBeInViewport({ ratio: 1 });
     const inputTop = (await batch.boundingBox())!.y;
     const barTop = (await bar.boundingBox())!.y;

@@ -208,6 +208,10 @@ pub struct Texts {
     pub memory_in_use: fn(used: &str, total: &str) -> String,
     pub per_request: fn(speed: &str) -> String,
     pub does_not_fit_short: &'static str,
+    /// The bar's figures for a setup that does not fit.
+    pub needs_usable: fn(needed: &str, usable: &str) -> String,
+    /// "bit" as a data type's menu entry writes it.
+    pub bit: &'static str,
     /// The verdict of a setup whose weights and KV cache exceed the usable memory:
     /// what it needs, what there is, and what its figures would be where it fit.
     pub verdict_does_not_fit: fn(needed: &str, usable: &str, bound: &str) -> String,
@@ -688,12 +692,12 @@ static DE: Texts = Texts {
     config_unknown: "Nicht verstanden (bitte prüfen, ob sie eine Rolle spielen):",
     expert_weights: "Datentyp der Experten",
     expert_weights_same: "wie die übrigen Gewichte",
-    arithmetic: |p| format!("Arithmetik {p}"),
+    arithmetic: |p| format!("rechnet in {p}"),
     peak_assumption: |weights, arithmetic, peak, missing| match missing {
-        None => format!("Gewichte {weights}, gerechnet in {arithmetic}: Spitze {peak} pro GPU."),
+        None => format!("Gewichte {weights}, gerechnet in {arithmetic}: Spitzenleistung {peak} pro GPU."),
         Some(m) => format!(
             "Gewichte {weights}: Die GPU hat keine {m}-Einheiten, gerechnet wird in {arithmetic}: \
-             Spitze {peak} pro GPU."
+             Spitzenleistung {peak} pro GPU."
         ),
     },
     pin: "Als A festhalten und vergleichen",
@@ -747,7 +751,7 @@ static DE: Texts = Texts {
     },
     use_batch: |n| format!("Batchgröße {n} verwenden"),
     set_field: |label, value| format!("{label} auf {value} setzen"),
-    critical_beyond_fit: |fits| format!("mehr Anfragen, als in den Speicher passen ({fits})"),
+    critical_beyond_fit: |fits| format!("mehr als die {fits}, die passen"),
     compare_does_not_fit: |side| format!("{side} passt nicht in den Speicher."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context} Tokens")
@@ -769,13 +773,15 @@ static DE: Texts = Texts {
     memory_in_use: |used, total| format!("Speicher {used} von {total}"),
     per_request: |speed| format!("{speed} pro Anfrage"),
     does_not_fit_short: "Passt nicht",
+    needs_usable: |needed, usable| format!("braucht {needed}, nutzbar {usable}"),
+    bit: "Bit",
     verdict_does_not_fit: |needed, usable, bound| {
         format!(
             "Gewichte und KV-Cache brauchen {needed}, nutzbar sind {usable}. Die Werte unten gelten für \
              Speicher, der alles fasst (dort: {bound})."
         )
     },
-    results_cannot_happen: "Nicht erreichbar: Das Setup passt nicht in den Speicher.",
+    results_cannot_happen: "Wenn es in den Speicher passte:",
     not_modelled: "Nicht modelliert:",
     not_modelled_after: ". Die Werte können daneben liegen.",
     unchecked_type: |t| format!("Modelltyp {t} (nicht geprüft)"),
@@ -1039,8 +1045,16 @@ static EN: Texts = Texts {
         ),
     },
     use_batch: |n| format!("Use batch {n}"),
-    set_field: |label, value| format!("Set {label} to {value}"),
-    critical_beyond_fit: |fits| format!("more requests than fit in memory ({fits})"),
+    // The label mid-sentence: its first letter in lower case (ASCII, as every
+    // English label begins; no Unicode case tables in the wasm for it).
+    set_field: |label, value| {
+        let mut label = label.to_string();
+        if let Some(first) = label.get_mut(..1) {
+            first.make_ascii_lowercase();
+        }
+        format!("Set {label} to {value}")
+    },
+    critical_beyond_fit: |fits| format!("beyond the {fits} that fit"),
     compare_does_not_fit: |side| format!("{side} does not fit in memory."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context} tokens")
@@ -1062,13 +1076,15 @@ static EN: Texts = Texts {
     memory_in_use: |used, total| format!("memory {used} of {total}"),
     per_request: |speed| format!("{speed} per request"),
     does_not_fit_short: "Does not fit",
+    needs_usable: |needed, usable| format!("needs {needed}, {usable} usable"),
+    bit: "bit",
     verdict_does_not_fit: |needed, usable, bound| {
         format!(
             "Weights and KV cache need {needed}; {usable} is usable. The figures below are for memory \
              that holds it all (there: {bound})."
         )
     },
-    results_cannot_happen: "Cannot happen: the setup does not fit in memory.",
+    results_cannot_happen: "If it fit in memory:",
     not_modelled: "Not modelled:",
     not_modelled_after: "; the figures may be off.",
     unchecked_type: |t| format!("model type {t} (not checked)"),

@@ -463,9 +463,13 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
         TypeOf::Weights | TypeOf::Experts => &DataType::ALL,
     };
     let help_id = names::control_id(uid, "weights-peak");
-    let assumption = (of == TypeOf::Weights).then(|| {
-        view! { <p class="field-help peak-assumption" id=help_id.clone()>{move || peak_assumption(state, lang)}</p> }
-    });
+    // Said where it tells something: a 16-bit float computes at the peak the field
+    // shows.
+    let described = help_id.clone();
+    let assumption = move || {
+        let text = peak_assumption(state, lang).filter(|_| of == TypeOf::Weights)?;
+        Some(view! { <p class="field-help peak-assumption" id=help_id.clone()>{text}</p> })
+    };
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>
@@ -473,7 +477,9 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
                 id=id
                 on:change=on_change
                 prop:value=move || current().map_or("same", DataType::id)
-                aria-describedby=(of == TypeOf::Weights).then_some(help_id.clone())
+                aria-describedby=move || {
+                    (of == TypeOf::Weights && peak_assumption(state, lang).is_some()).then(|| described.clone())
+                }
             >
                 {same}
                 {choices
@@ -482,8 +488,13 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
                         let d = *d;
                         let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
                         let text = match of {
-                            TypeOf::Kv => format!("{} ({bits}\u{a0}bit)", d.label()),
-                            _ => format!("{} ({bits}\u{a0}bit, {})", d.label(), (t.arithmetic)(d.precision().label())),
+                            TypeOf::Kv => format!("{} ({bits}\u{a0}{})", d.label(), t.bit),
+                            _ => format!(
+                                "{} ({bits}\u{a0}{}, {})",
+                                d.label(),
+                                t.bit,
+                                (t.arithmetic)(d.precision().label())
+                            ),
                         };
                         view! {
                             <option value=d.id() selected=move || current().map(DataType::id) == Some(d.id())>
@@ -500,14 +511,17 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
 
 /// The arithmetic the weights' type assumes on the chosen device and the peak that
 /// follows, per device (the figure the chart and the verdict use).
-fn peak_assumption(state: CalcState, lang: Lang) -> String {
+fn peak_assumption(state: CalcState, lang: Lang) -> Option<String> {
     let t = texts(lang);
     state.scenario.with(|s| {
+        if matches!(s.weights, DataType::Fp16 | DataType::Bf16) {
+            return None;
+        }
         let wanted = s.weights.precision();
         let runs = s.hardware.peaks.runs_in(wanted);
         let peak = Quantity::new(s.hardware.peaks.for_precision(wanted).0, Unit::FlopRate).format(lang.locale());
         let missing = (runs != wanted).then(|| wanted.label());
-        (t.peak_assumption)(s.weights.label(), runs.label(), &peak, missing)
+        Some((t.peak_assumption)(s.weights.label(), runs.label(), &peak, missing))
     })
 }
 

@@ -189,18 +189,27 @@ fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
             (true, Bound::Compute) => (t.compute_bound, "verdict-bar compute"),
         };
         let bytes = |v: f64| Quantity::new(v, Unit::BytesSi).format(locale);
-        let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
-        let memory = (t.memory_in_use)(&bytes(r.capacity.needed.0), &bytes(r.capacity.usable.0));
+        let (needed, usable) = (bytes(r.capacity.needed.0), bytes(r.capacity.usable.0));
         let class = if state.stale() {
             format!("{class} stale")
         } else {
             class.to_string()
         };
+        // A setup that does not fit has no speed to show: what it needs instead.
+        let figures = if r.capacity.fits() {
+            let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
+            view! {
+                <span>{speed}</span>
+                <span>{(t.memory_in_use)(&needed, &usable)}</span>
+            }
+            .into_any()
+        } else {
+            view! { <span class="over">{(t.needs_usable)(&needed, &usable)}</span> }.into_any()
+        };
         view! {
             <p class=class aria-hidden="true">
                 <strong>{label}</strong>
-                <span>{speed}</span>
-                <span class:over=!r.capacity.batch_fits>{memory}</span>
+                {figures}
             </p>
         }
     }

@@ -61,6 +61,9 @@ fn deepseek_r1_and_kimi_k2_cache_one_latent_per_layer() {
     for (name, params, active) in [
         ("deepseek-r1", 671_025_397_760.0, 37_551_276_032.0),
         ("kimi-k2-instruct", 1_026_407_202_816.0, 32_860_471_296.0),
+        // Kimi K2 Thinking and K2.5 (whose vision tower is not counted) have K2's shapes.
+        ("kimi-k2-thinking", 1_026_407_202_816.0, 32_860_471_296.0),
+        ("kimi-k2.5", 1_026_407_202_816.0, 32_860_471_296.0),
     ] {
         expect(
             name,
@@ -359,6 +362,18 @@ fn qwen3_next_keeps_a_kv_cache_in_one_layer_of_four_and_a_constant_state_in_the_
     // + 48 × (513 × 3,145,728 + 1,048,576) + 622,329,856 = 79,674,081,280 (card 80 B);
     // active with 10 experts: 1,541,013,504 + 48 × (11 × 3,145,728 + 1,048,576) +
     // 622,329,856 = 3,874,619,392 (card 3 B without the embeddings: 3.25 B).
+    // Qwen3-Next-80B-A3B-Thinking has the same shapes.
+    expect(
+        "qwen3-next-80b-a3b-thinking",
+        Figures {
+            kv_per_token: 24_576.0,
+            kv_8k: 201_326_592.0,
+            kv_128k: 3_221_225_472.0,
+            state: 39_518_208.0,
+            params: 79_674_081_280.0,
+            active: 3_874_619_392.0,
+        },
+    );
     let c = expect(
         "qwen3-next-80b-a3b-instruct",
         Figures {

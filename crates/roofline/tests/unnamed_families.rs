@@ -1,4 +1,5 @@
-//! Published `config.json` files of thirty-one families no earlier test named, read
+//! Published `config.json` files of thirty-one families no earlier test named,
+//! and further checkpoints,, read
 //! into models and held to figures computed by hand from each family's definition
 //! (`tests/configs/SOURCES.md` says where each text comes from and how faithful it
 //! is). Each family is either computed right (KV exactly; parameters within 0.2 %,
@@ -341,6 +342,49 @@ const COMPUTED: &[Expected] = &[
         kv_max: 536_870_912.0,
         params: 7_818_448_896.0,
         active: 7_818_448_896.0,
+        tolerance: 0.002,
+    },
+    // Further checkpoints. Llama-3.3-70B: 80 layers × 2 × 8 × 128 × 2 B; 131,072
+    // tokens; 2 × 128,256 × 8,192 + 80 × (2 × 8,192² + 2 × 8,192 × 1,024 + 3 × 8,192
+    // × 28,672) = 70,552,387,584 (card 70.55 B).
+    Expected {
+        name: "llama-3.3-70b-instruct",
+        kv_per_token: 327_680.0,
+        kv_8k: 2_684_354_560.0,
+        max_context: 131_072,
+        kv_max: 42_949_672_960.0,
+        params: 70_552_387_584.0,
+        active: 70_552_387_584.0,
+        tolerance: 0.002,
+    },
+    // Qwen3-VL-235B-A22B (its text decoder in `text_config`; the vision tower is not
+    // counted): 94 layers × 2 × 4 × 128 × 2 B; 262,144 tokens. 2 × 151,936 × 4,096 +
+    // 94 × (71,303,168 attention + 524,288 router + 128 × 3 × 4,096 × 1,536) =
+    // 235,092,836,352; active without 120 of the 128 experts: 22,189,965,312.
+    Expected {
+        name: "qwen3-vl-235b-a22b-thinking",
+        kv_per_token: 192_512.0,
+        kv_8k: 1_577_058_304.0,
+        max_context: 262_144,
+        kv_max: 50_465_865_728.0,
+        params: 235_092_836_352.0,
+        active: 22_189_965_312.0,
+        tolerance: 0.002,
+    },
+    // GLM-4.7-Flash (`glm4_moe_lite`): a latent of 512 + 64 in 47 layers × 2 B =
+    // 54,144 per token; 202,752 tokens. Attention per layer 2,048 × 768 + 768 × 20 ×
+    // 256 + 2,048 × 576 + 512 × 20 × 448 + 20 × 256 × 2,048 = 21,757,952; one dense
+    // MLP of 3 × 2,048 × 10,240; 46 layers of 64 experts (4 per token) and a shared
+    // one of 3 × 2,048 × 1,536 with a router of 2,048 × 64; 2 × 154,880 × 2,048
+    // embeddings: 29,943,136,256; active 3,896,508,416.
+    Expected {
+        name: "glm-4.7-flash",
+        kv_per_token: 54_144.0,
+        kv_8k: 443_547_648.0,
+        max_context: 202_752,
+        kv_max: 10_977_804_288.0,
+        params: 29_943_136_256.0,
+        active: 3_896_508_416.0,
         tolerance: 0.002,
     },
 ];

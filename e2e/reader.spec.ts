@@ -117,6 +117,8 @@ test.describe('a batch whose KV cache does not fit says so and offers the batch 
       // cannot happen.
       await expect(page.locator('.compare-summary')).toContainText(lang === 'en' ? 'batch 64 vs batch 1' : 'Batch 64 gegenüber Batch 1');
       await expect(page.locator('.compare-summary')).not.toContainText('×');
+      // Nor does any row of the results.
+      await expect(page.locator('.calc-results .output .ratio').filter({ hasText: '×' })).toHaveCount(0);
       const notice = page.locator('.does-not-fit.in-results');
       await expect(notice).toContainText(words);
       const fits = Number((await notice.innerText()).match(words)![1]);

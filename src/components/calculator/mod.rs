@@ -71,7 +71,11 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
     let pinned = move || {
         let (_, a) = state.pinned_valid.get()?;
         let b = state.valid.get().1;
-        let ratio = ratio(output, &b, &a, lang).map(|x| format!("×\u{a0}{x}"));
+        // No ratio against a side that does not fit: its figures cannot happen.
+        let ratio = (a.capacity.fits() && b.capacity.fits())
+            .then(|| ratio(output, &b, &a, lang))
+            .flatten()
+            .map(|x| format!("×\u{a0}{x}"));
         Some(view! {
             <span class="pinned-value">{t.pinned_value}" "{output_text(output, &a, lang)}</span>
             <span class="ratio">{ratio}</span>

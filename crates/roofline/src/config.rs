@@ -145,7 +145,12 @@ impl ModelConfig {
         let given = self.model.params;
         (!self.params_estimated || given != self.shapes_params)
             .then_some((given, self.shapes_params))
-            .filter(|(given, shapes)| *shapes > 0.0 && (given / shapes - 1.0).abs() > Self::DISAGREE)
+            .filter(|d| self.shapes_params > 0.0 && Self::apart(*d) > Self::DISAGREE)
+    }
+
+    /// How far a given count lies from the shapes', as a share of the shapes'.
+    pub fn apart((given, shapes): (f64, f64)) -> f64 {
+        (given / shapes - 1.0).abs()
     }
 }
 

@@ -117,17 +117,12 @@ impl DataType {
         DataType::Fp4(Groups::MXFP4),
     ];
 
-    /// The storage types of a KV cache: the cache is stored, not multiplied as
-    /// weights are, so the weight-only variants are not among them.
-    pub const STORAGE: [DataType; 7] = [
-        DataType::Fp32,
-        DataType::Fp16,
-        DataType::Bf16,
-        DataType::Fp8,
-        DataType::Int8,
-        DataType::Int4(Groups::INT4_G128),
-        DataType::Fp4(Groups::MXFP4),
-    ];
+    /// Whether the type is a weight-only variant (W8A16) of a storage type: the
+    /// same bytes, another arithmetic. A KV cache is only stored, so its menu leaves
+    /// these out.
+    pub fn weight_only(self) -> bool {
+        matches!(self, DataType::Fp8Weights | DataType::Int8Weights)
+    }
 
     /// Storage bits per value, scales included.
     ///

@@ -167,3 +167,67 @@ impl Scenario {
         Ok(())
     }
 }
+
+/// A value rounded to four significant digits, up or down, so that the rounded value
+/// still lies on the side of the bound it was rounded from.
+fn round_to_bound(v: f64, up: bool) -> f64 {
+    if v <= 0.0 || !v.is_finite() {
+        return v;
+    }
+    let step = 10f64.powi(v.log10().floor() as i32 - 3);
+    let steps = v / step;
+    (if up { steps.ceil() } else { steps.floor() }) * step
+}
+
+impl Scenario {
+    /// The one change that makes the scenario computable after `e`, where there is
+    /// one: the field and its value in the core's units (the prompt shortened to the
+    /// context, a figure set to the bound it crossed, KV heads to the nearest count
+    /// that divides the heads, active parameters to what the routing needs).
+    ///
+    /// ```
+    /// use roofline::*;
+    /// let mut s = Scenario::example();
+    /// s.workload.context = 128;
+    /// let e = s.validate().unwrap_err();
+    /// assert_eq!(s.fix(e), Some((Field::Prompt, 128.0)));
+    /// ```
+    pub fn fix(&self, e: InputError) -> Option<(Field, f64)> {
+        let m = &self.model;
+        match e {
+            InputError::ContextShorterThanPrompt => Some((Field::Prompt, f64::from(self.workload.context))),
+            InputError::TooSmall { field, min } | InputError::TablesExceedParams { field, min } => {
+                Some((field, round_to_bound(min, true)))
+            }
+            InputError::TooLarge { field, max } => Some((field, round_to_bound(max, false))),
+            InputError::NotPositive(field) => figures::of(field).map(|f| (field, f.min.max(1.0))),
+            InputError::KvHeadsNotDivisor => (1..=m.kv_heads.min(m.heads))
+                .rev()
+                .find(|k| m.heads.is_multiple_of(*k))
+                .map(|k| (Field::KvHeads, f64::from(k))),
+            InputError::ActiveExceedsTotal => Some((Field::ActiveParams, m.params)),
+            InputError::ActiveTooFewForExperts => m.experts.map(|e| {
+                let least = m.params * f64::from(e.active) / f64::from(e.count);
+                (Field::ActiveParams, round_to_bound(least, true))
+            }),
+            InputError::SlidingLayersExceedLayers => Some((Field::SlidingLayers, f64::from(m.attention_layers()))),
+            InputError::ReserveOutOfRange => Some((Field::Reserve, self.workload.reserve.clamp(0.0, 0.9))),
+            InputError::AcceptanceOutOfRange => self
+                .speculation
+                .map(|sp| (Field::Acceptance, if sp.acceptance > 1.0 { 1.0 } else { 0.0 })),
+            InputError::NoAttentionLayer | InputError::NotFinite(_) | InputError::ActiveExpertsExceedTotal => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_to_bound;
+
+    #[test]
+    fn a_bound_is_rounded_to_its_own_side() {
+        assert_eq!(round_to_bound(1_409_630_208.0, true), 1.41e9);
+        assert_eq!(round_to_bound(1_409_630_208.0, false), 1.409e9);
+        assert_eq!(round_to_bound(128.0, true), 128.0);
+    }
+}

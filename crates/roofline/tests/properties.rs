@@ -134,7 +134,7 @@ prop_compose! {
         max_context in proptest::option::of(1u32..1_000_000),
         bandwidth in 1e11..1e13f64, peak in 1e13..5e15f64,
         batch in 1u32..4096, prompt in 1u32..8192, extra in 0u32..65_536,
-        weights in 0usize..DataType::ALL.len(), kv in 0usize..DataType::STORAGE.len(),
+        weights in 0usize..DataType::ALL.len(), kv in 0usize..DataType::ALL.len(),
         speculation in proptest::option::of((0u32..=MAX_DRAFT_TOKENS, 0.0..=1.0f64, 0.01..0.2f64)),
         vocab in 1_000u32..300_000, tied in proptest::bool::ANY,
     ) -> Scenario {
@@ -171,7 +171,7 @@ prop_compose! {
                 },
             },
             workload: Workload { batch, prompt, context: prompt + extra, output: 128, devices: 1, reserve: 0.1 },
-            weights, kv: DataType::STORAGE[kv],
+            weights, kv: DataType::ALL[kv],
             speculation: speculation.map(|(draft_tokens, acceptance, share)| Speculation {
                 draft_tokens, acceptance, draft_params: params * share,
             }),

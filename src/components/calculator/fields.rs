@@ -226,6 +226,31 @@ pub const SPECULATION_FIELDS: &[Binding] = &[
     ),
 ];
 
+/// Figures of the workload no field shows, which an address may set: an action that
+/// repairs them writes them like any other.
+const OUTPUT: Binding = Binding::of(
+    Field::Output,
+    |s| f64::from(s.workload.output),
+    |s, v| s.workload.output = to_u32(v),
+    true,
+);
+const RESERVE: Binding = Binding::of(
+    Field::Reserve,
+    |s| s.workload.reserve,
+    |s, v| s.workload.reserve = v,
+    false,
+);
+
+/// The binding of `field`, among the model's, the device's, the workload's and
+/// speculative decoding's; `None` for a figure the calculator never writes.
+pub fn binding(field: Field) -> Option<Binding> {
+    model_fields()
+        .chain(HARDWARE_FIELDS.iter().copied())
+        .chain([BATCH, CONTEXT, PROMPT, GROUP, OUTPUT, RESERVE])
+        .chain(SPECULATION_FIELDS.iter().copied())
+        .find(|b| b.field == field)
+}
+
 pub const GROUP: Binding = Binding {
     field: Field::GroupSize,
     access: Access::Scenario {
@@ -458,16 +483,16 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
     });
     // Weights are multiplied, so their menu names the arithmetic each type assumes;
     // a KV cache is only stored.
-    let choices: &'static [DataType] = match of {
-        TypeOf::Kv => &DataType::STORAGE,
-        TypeOf::Weights | TypeOf::Experts => &DataType::ALL,
-    };
+    let choices = DataType::ALL
+        .into_iter()
+        .filter(move |d| of != TypeOf::Kv || !d.weight_only());
     let help_id = names::control_id(uid, "weights-peak");
     // Said where it tells something: a 16-bit float computes at the peak the field
     // shows.
     let described = help_id.clone();
+    let text = Memo::new(move |_| peak_assumption(state, lang).filter(|_| of == TypeOf::Weights));
     let assumption = move || {
-        let text = peak_assumption(state, lang).filter(|_| of == TypeOf::Weights)?;
+        let text = text.get()?;
         Some(view! { <p class="field-help peak-assumption" id=help_id.clone()>{text}</p> })
     };
     view! {
@@ -477,15 +502,11 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
                 id=id
                 on:change=on_change
                 prop:value=move || current().map_or("same", DataType::id)
-                aria-describedby=move || {
-                    (of == TypeOf::Weights && peak_assumption(state, lang).is_some()).then(|| described.clone())
-                }
+                aria-describedby=move || text.with(Option::is_some).then(|| described.clone())
             >
                 {same}
                 {choices
-                    .iter()
                     .map(|d| {
-                        let d = *d;
                         let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
                         let text = match of {
                             TypeOf::Kv => format!("{} ({bits}\u{a0}{})", d.label(), t.bit),

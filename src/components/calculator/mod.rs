@@ -8,7 +8,7 @@ pub mod own;
 pub mod state;
 
 use leptos::prelude::*;
-use roofline::{Bound, Field, InputError, Output, Quantity, Report, Scenario, Unit};
+use roofline::{Bound, Field, Output, Quantity, Report, Unit};
 
 use crate::data::{presets, Chart, Lang};
 use charts::ChartFigure;
@@ -160,7 +160,8 @@ fn params_check(state: CalcState, lang: Lang) -> impl IntoView {
         let current = state.scenario.with(|s| s.model.params);
         (state.model_preset.get() == OWN_MODEL && current == given).then(|| {
             let q = |v: f64| Quantity::new(v, Unit::Params).format(lang.locale());
-            let percent = Quantity::new((given / shapes - 1.0).abs() * 100.0, Unit::Number).format(lang.locale());
+            let apart = roofline::ModelConfig::apart((given, shapes)) * 100.0;
+            let percent = Quantity::new(apart, Unit::Number).format(lang.locale());
             let percent = format!("{percent}\u{a0}%");
             view! { <p class="notice params-check">{(t.params_disagree)(&q(given), &q(shapes), &percent)}</p> }
         })
@@ -454,83 +455,9 @@ fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
     })
 }
 
-/// A value rounded to four significant digits, up or down, so that the rounded value
-/// still lies on the side of the bound it was rounded from.
-fn round_to_bound(v: f64, up: bool) -> f64 {
-    if v <= 0.0 || !v.is_finite() {
-        return v;
-    }
-    let step = 10f64.powi(v.log10().floor() as i32 - 3);
-    let steps = v / step;
-    (if up { steps.ceil() } else { steps.floor() }) * step
-}
-
-/// The one change that makes an invalid input computable, where there is one: the
-/// prompt shortened to the context, or a figure set to the bound it crossed. The
-/// field and its value in the core's units.
-fn fix_for(e: InputError, s: &Scenario) -> Option<(Field, f64)> {
-    let m = &s.model;
-    let settable = |f: Field| {
-        matches!(
-            f,
-            Field::Batch
-                | Field::Prompt
-                | Field::Context
-                | Field::Output
-                | Field::Devices
-                | Field::Reserve
-                | Field::Acceptance
-        ) || roofline::figures::of(f).is_some()
-    };
-    let fix = match e {
-        InputError::ContextShorterThanPrompt => Some((Field::Prompt, f64::from(s.workload.context))),
-        InputError::TooSmall { field, min } | InputError::TablesExceedParams { field, min } => {
-            Some((field, round_to_bound(min, true)))
-        }
-        InputError::TooLarge { field, max } => Some((field, round_to_bound(max, false))),
-        InputError::NotPositive(field) => roofline::figures::of(field).map(|f| (field, f.min.max(1.0))),
-        // The nearest count of KV heads below that divides the query heads.
-        InputError::KvHeadsNotDivisor => (1..=m.kv_heads.min(m.heads))
-            .rev()
-            .find(|k| m.heads.is_multiple_of(*k))
-            .map(|k| (Field::KvHeads, f64::from(k))),
-        InputError::ActiveExceedsTotal => Some((Field::ActiveParams, m.params)),
-        InputError::ActiveTooFewForExperts => m.experts.map(|e| {
-            let least = m.params * f64::from(e.active) / f64::from(e.count);
-            (Field::ActiveParams, round_to_bound(least, true))
-        }),
-        InputError::SlidingLayersExceedLayers => Some((Field::SlidingLayers, f64::from(m.attention_layers()))),
-        InputError::ReserveOutOfRange => Some((Field::Reserve, s.workload.reserve.clamp(0.0, 0.9))),
-        InputError::AcceptanceOutOfRange => s
-            .speculation
-            .map(|sp| (Field::Acceptance, if sp.acceptance > 1.0 { 1.0 } else { 0.0 })),
-        _ => None,
-    };
-    fix.filter(|(field, _)| settable(*field))
-}
-
-/// Sets `field` of the scenario to `v` (in the core's units): a figure of the model
-/// through its declaration, a figure of the workload directly.
-fn set_field(s: &mut Scenario, field: Field, v: f64) {
-    let whole = || v.clamp(1.0, f64::from(u32::MAX)) as u32;
-    match field {
-        Field::Batch => s.workload.batch = whole(),
-        Field::Prompt => s.workload.prompt = whole(),
-        Field::Context => s.workload.context = whole(),
-        Field::Output => s.workload.output = whole(),
-        Field::Devices => s.workload.devices = whole(),
-        Field::Reserve => s.workload.reserve = v,
-        Field::Acceptance => s.speculation.iter_mut().for_each(|sp| sp.acceptance = v),
-        other => {
-            if let Some(f) = roofline::figures::of(other) {
-                (f.set)(&mut s.model, Some(v));
-            }
-        }
-    }
-}
-
 /// Beside the notice of an input that cannot be computed: the one action that
-/// makes it computable ("Set Prompt length (tokens) to 128").
+/// makes it computable ("Set prompt length (tokens) to 128"), written through the
+/// field's own binding.
 fn fix_action(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     move || {
@@ -539,11 +466,13 @@ fn fix_action(state: CalcState, lang: Lang) -> impl IntoView {
             return None;
         }
         let e = state.error.get()?;
-        let (field, v) = state.scenario.with(|s| fix_for(e, s))?;
-        let shown = roofline::format_trimmed(v / field.scale(), 3, lang.locale());
+        let (field, v) = state.scenario.with(|s| s.fix(e))?;
+        let binding = fields::binding(field)?;
+        let written = v / field.scale();
+        let shown = roofline::format_trimmed(written, 3, lang.locale());
         let label = (t.set_field)((t.field_label)(field), &shown);
         Some(view! {
-            <button type="button" class="fix-input" on:click=move |_| state.scenario.update(|s| set_field(s, field, v))>
+            <button type="button" class="fix-input" on:click=move |_| state.scenario.update(|s| binding.set(s, written))>
                 {label}
             </button>
         })
@@ -798,13 +727,7 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_bound_is_rounded_to_its_own_side() {
-        assert_eq!(round_to_bound(1_409_630_208.0, true), 1.41e9);
-        assert_eq!(round_to_bound(1_409_630_208.0, false), 1.409e9);
-        assert_eq!(round_to_bound(128.0, true), 128.0);
-    }
+    use roofline::Scenario;
 
     #[test]
     fn each_offered_fix_makes_the_scenario_computable() {
@@ -858,12 +781,13 @@ mod tests {
         cases.push(s);
         for mut s in cases {
             let e = s.validate().unwrap_err();
-            let (field, v) = fix_for(e, &s).unwrap_or_else(|| panic!("no fix for {e:?}"));
-            set_field(&mut s, field, v);
+            let (field, v) = s.fix(e).unwrap_or_else(|| panic!("no fix for {e:?}"));
+            let binding = fields::binding(field).unwrap_or_else(|| panic!("no field for {field:?}"));
+            binding.set(&mut s, v / field.scale());
             assert_eq!(s.validate(), Ok(()), "{e:?} → {field:?} = {v}");
         }
         let mut s = base;
         s.workload.context = 128;
-        assert_eq!(fix_for(s.validate().unwrap_err(), &s), Some((Field::Prompt, 128.0)));
+        assert_eq!(s.fix(s.validate().unwrap_err()), Some((Field::Prompt, 128.0)));
     }
 }

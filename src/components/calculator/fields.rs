@@ -244,11 +244,22 @@ const RESERVE: Binding = Binding::of(
 /// The binding of `field`, among the model's, the device's, the workload's and
 /// speculative decoding's; `None` for a figure the calculator never writes.
 pub fn binding(field: Field) -> Option<Binding> {
-    model_fields()
-        .chain(HARDWARE_FIELDS.iter().copied())
-        .chain([BATCH, CONTEXT, PROMPT, GROUP, OUTPUT, RESERVE])
-        .chain(SPECULATION_FIELDS.iter().copied())
-        .find(|b| b.field == field)
+    if let Some(f) = figures::of(field).filter(|f| f.shown.is_some()) {
+        return Some(Binding {
+            field,
+            access: Access::Model(f),
+            whole: f.whole,
+        });
+    }
+    [
+        HARDWARE_FIELDS,
+        SPECULATION_FIELDS,
+        &[BATCH, CONTEXT, PROMPT, GROUP, OUTPUT, RESERVE],
+    ]
+    .into_iter()
+    .flatten()
+    .find(|b| b.field == field)
+    .copied()
 }
 
 pub const GROUP: Binding = Binding {

@@ -471,11 +471,8 @@ fn fix_action(state: CalcState, lang: Lang) -> impl IntoView {
         let written = v / field.scale();
         let shown = roofline::format_trimmed(written, 3, lang.locale());
         let label = (t.set_field)((t.field_label)(field), &shown);
-        Some(view! {
-            <button type="button" class="fix-input" on:click=move |_| state.scenario.update(|s| binding.set(s, written))>
-                {label}
-            </button>
-        })
+        let apply = move |_| state.scenario.update(|s| binding.set(s, written));
+        Some(view! { <button type="button" class="fix-input" on:click=apply>{label}</button> })
     }
 }
 

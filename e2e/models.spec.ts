@@ -101,6 +101,29 @@ test.describe('a pasted config.json', () => {
     await expect(check).toHaveCount(0);
   });
 
+  test('a checkpoint index pasted beside the config checks the shapes, and a quantized one is refused by name', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const calc = page.locator('.calculator').first();
+    const index = calc.getByLabel('Contents of model.safetensors.index.json (optional)', { exact: true });
+    await calc.locator('.own-model > summary').click();
+    // 18 GB of BF16 tensors: 9 billion parameters, 12 % more than Llama-3.1-8B's shapes give.
+    await index.fill('{"metadata": {"total_size": 18000000000}, "weight_map": {}}');
+    await paste(page, config('llama-3.1-8b'));
+    await expect(page.locator('.calc-results .params-check')).toHaveText(
+      /^The parameter count given \(9(\.00)?\sbillion\) is 1[12](\.\d+)?\s% away from what the config's shapes give \(8\.03\sbillion\)\./);
+    // Its own index (16.06 GB in BF16) agrees: nothing is said.
+    await index.fill('{"metadata": {"total_size": 16060522496}}');
+    await calc.getByRole('button', { name: 'Use this model' }).click();
+    await expect(page.locator('.calc-results .params-check')).toHaveCount(0);
+    // A quantized checkpoint's size mixes formats: refused with the method named, the model kept.
+    const fp8 = JSON.parse(config('llama-3.1-8b'));
+    fp8.quantization_config = { quant_method: 'fp8' };
+    await paste(page, JSON.stringify(fp8));
+    await expect(calc.locator('.config-status')).toContainText('The checkpoint is quantized (fp8)');
+    await expect(page.locator('#calc0-model')).toHaveValue('own');
+  });
+
   test('a hybrid: Nemotron-H with its bare Infinity shows its Mamba state per request and keeps it in the address', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await live(page);

@@ -1,8 +1,8 @@
 //! Calculator blocks (```` ```roofline ````) and inline values (`{{weight_time}}`).
 
 use roofline::{
-    figures, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model, Output,
-    Override, Scenario, Speculation, Unit, Workload,
+    figures, inputs, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Groups, Hardware, InputError, Model,
+    Output, Override, Scenario, Speculation, Unit, Workload,
 };
 use serde::Deserialize;
 
@@ -161,7 +161,7 @@ impl Hint {
             Ids::Outputs => hint(&word, Output::ALL.iter().map(|o| o.id())),
             Ids::Results => hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
             Ids::Charts => hint(&word, Chart::ALL.iter().map(|c| c.id())),
-            Ids::InlineKeys => hint(&word, INLINE_KEYS.iter().copied()),
+            Ids::InlineKeys => hint(&word, inline_keys()),
             Ids::Models => presets.model_hint(&word),
             Ids::Hardware => presets.hardware_hint(&word),
         }
@@ -224,51 +224,31 @@ pub const MAX_BLOCK_BYTES: usize = 4 * 1024;
 
 /// The keys of a block that can cause `e`, the most direct first: the figure's own
 /// key, then those it depends on, then the preset it comes from.
-fn culprits(e: &InputError) -> &'static [&'static str] {
+fn culprits(e: &InputError) -> Vec<&'static str> {
+    let key = author_key;
     match e {
         InputError::ActiveExceedsTotal | InputError::ActiveTooFewForExperts => {
-            &["active_params_b", "params_b", "model"]
+            vec![key(Field::ActiveParams), key(Field::Params), "model"]
         }
-        InputError::KvHeadsNotDivisor => &["kv_heads", "heads", "model"],
-        InputError::ContextShorterThanPrompt => &["context", "prompt"],
-        _ => match e.field() {
-            Field::Params => &["params_b", "model"],
-            Field::ActiveParams => &["active_params_b", "params_b", "model"],
-            Field::Layers => &["layers", "model"],
-            Field::Heads => &["heads", "model"],
-            Field::KvHeads => &["kv_heads", "model"],
-            Field::HeadDim => &["head_dim", "model"],
-            Field::Experts
-            | Field::ActiveExperts
-            | Field::SharedExperts
-            | Field::SlidingLayers
-            | Field::KvLoraRank
-            | Field::RopeDim
-            | Field::Hidden
-            | Field::Vocab
-            | Field::TiedEmbeddings
-            | Field::SlidingWindow
-            | Field::LinearLayers
-            | Field::SsmLayers
-            | Field::PlainLayers
-            | Field::LinearState
-            | Field::SsmState
-            | Field::IndexDim
-            | Field::MaxContext => &["model"],
-            Field::Memory => &["memory_gb", "hardware"],
-            Field::Bandwidth => &["bandwidth_gb_s", "hardware"],
-            Field::Peak => &["fp16_tflops", "hardware"],
-            Field::Batch => &["batch"],
-            Field::Prompt => &["prompt"],
-            Field::Context => &["context", "prompt", "output"],
-            Field::Output => &["output"],
-            Field::Devices => &["devices"],
-            Field::Reserve => &["reserve"],
-            Field::GroupSize => &["group_size", "weights", "kv"],
-            Field::DraftTokens => &["draft_tokens"],
-            Field::Acceptance => &["acceptance"],
-            Field::DraftParams => &["draft_params_b"],
-        },
+        InputError::KvHeadsNotDivisor => vec![key(Field::KvHeads), key(Field::Heads), "model"],
+        InputError::ContextShorterThanPrompt => vec![key(Field::Context), key(Field::Prompt)],
+        _ => {
+            let field = e.field();
+            let mut keys = vec![key(field)];
+            if field == Field::ActiveParams {
+                keys.push(key(Field::Params));
+            }
+            if figures::of(field).is_some() {
+                keys.push("model");
+            } else if inputs::HARDWARE.iter().any(|i| i.field == field) {
+                keys.push("hardware");
+            } else if field == Field::Context {
+                keys.extend([key(Field::Prompt), key(Field::Output)]);
+            } else if field == Field::GroupSize {
+                keys.extend(["weights", "kv"]);
+            }
+            keys
+        }
     }
 }
 
@@ -295,7 +275,7 @@ impl Keys<'_> {
     /// An error for a scenario the core rejects, in the block's words.
     fn invalid(&self, e: &InputError) -> BlockError {
         let message = format!("calculator block: {}", explain(e, author_key(e.field())));
-        self.error(culprits(e), message, None)
+        self.error(&culprits(e), message, None)
     }
 
     /// A figure of the block in the core's unit.
@@ -572,21 +552,15 @@ impl InlineValue {
     }
 }
 
-const INLINE_KEYS: &[&str] = &[
-    "hardware",
-    "model",
-    "bandwidth_gb_s",
-    "batch",
-    "context",
-    "prompt",
-    "devices",
-    "weights",
-    "kv",
-    "draft_tokens",
-    "acceptance",
-    "draft_params_b",
-    "digits",
-];
+/// The keys an inline value may write: the presets, the data types, each input
+/// the core declares with a change, and `digits`.
+fn inline_keys() -> impl Iterator<Item = &'static str> + Clone {
+    let changes = inputs::all().filter(|i| i.change.is_some()).map(|i| i.key);
+    ["hardware", "model", "weights", "kv"]
+        .into_iter()
+        .chain(changes)
+        .chain(["digits"])
+}
 
 /// The word that marks an inline value's case as hypothetical.
 const HYPOTHETICAL: &str = "hypothetical";
@@ -618,7 +592,13 @@ pub fn parse_inline(text: &str, presets: &Presets) -> Result<InlineValue, BlockE
         let (key, v) = word.split_once('=').ok_or_else(|| {
             BlockError::new(
                 format!("`{word}` in inline value is not `key=value`"),
-                Some(format!("keys: {}; or the word `{HYPOTHETICAL}`", INLINE_KEYS.join(", ")).into()),
+                Some(
+                    format!(
+                        "keys: {}; or the word `{HYPOTHETICAL}`",
+                        inline_keys().collect::<Vec<_>>().join(", ")
+                    )
+                    .into(),
+                ),
             )
         })?;
         if key == "digits" {
@@ -691,42 +671,28 @@ fn inline_change(key: &str, v: &str, presets: &Presets) -> Result<Override, Bloc
                 })?
                 .model,
         ),
-        "bandwidth_gb_s" => {
-            let gb = v
-                .parse::<f64>()
-                .ok()
-                .filter(|g| g.is_finite() && *g > 0.0)
-                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a positive number"), None))?;
-            let bandwidth = to_base(Field::Bandwidth, gb).map_err(|e| BlockError::new(explain(&e, key), None))?;
-            Override::Bandwidth(BytesPerSecond(bandwidth))
-        }
-        "batch" => Override::Batch(whole_number(key, v)?),
-        "context" => Override::Context(whole_number(key, v)?),
-        "prompt" => Override::Prompt(whole_number(key, v)?),
-        "devices" => Override::Devices(whole_number(key, v)?),
         "weights" => Override::Weights(dtype(v, None)?),
         "kv" => Override::Kv(dtype(v, None)?),
-        "draft_tokens" => Override::DraftTokens(whole_number(key, v)?),
-        "acceptance" => Override::Acceptance(
-            v.parse::<f64>()
-                .ok()
-                .filter(|a| (0.0..=1.0).contains(a))
-                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a number from 0 to 1"), None))?,
-        ),
-        "draft_params_b" => {
-            let billions = v
-                .parse::<f64>()
-                .ok()
-                .filter(|p| p.is_finite() && *p > 0.0)
-                .ok_or_else(|| BlockError::new(format!("`{key}={v}` needs a positive number"), None))?;
-            let params = to_base(Field::DraftParams, billions).map_err(|e| BlockError::new(explain(&e, key), None))?;
-            Override::DraftParams(params)
-        }
-        other => {
-            return Err(BlockError::new(
-                format!("unknown key `{other}` in inline value"),
-                Some(Hint::nearest(other, Ids::InlineKeys)),
-            ))
+        key => {
+            // An input of the device, the workload or speculative decoding, in the
+            // unit and within the bounds the core declares for it.
+            let Some((input, change)) = inputs::at_key(key).and_then(|i| Some((i, i.change?))) else {
+                return Err(BlockError::new(
+                    format!("unknown key `{key}` in inline value"),
+                    Some(Hint::nearest(key, Ids::InlineKeys)),
+                ));
+            };
+            let written = if input.whole {
+                f64::from(whole_number(key, v)?)
+            } else {
+                v.replace('_', "")
+                    .parse::<f64>()
+                    .map_err(|_| BlockError::new(format!("`{key}={v}` needs a number"), None))?
+            };
+            let value = to_base(input.field, written)
+                .and_then(|value| input.check(value).map(|()| value))
+                .map_err(|e| BlockError::new(explain(&e, key), None))?;
+            change(value)
         }
     })
 }
@@ -800,12 +766,13 @@ mod tests {
         let presets = presets();
         let e = parse_inline("weight_time bandwidth_gb_s=1e300", &presets).unwrap_err();
         assert_eq!(e.message, "`bandwidth_gb_s` must be at most 1000000");
-        let value = parse_inline("weight_time bandwidth_gb_s=2e6", &presets).unwrap();
-        let scenario = parse_block("model: llama-2-7b\nhardware: a100-80gb\n", &presets)
-            .unwrap()
-            .scenario;
-        let e = value.render(&scenario, roofline::Locale::En).unwrap_err();
-        assert_eq!(e, "`bandwidth_gb_s` must be at most 1000000");
+        // A finite value beyond the bound is refused where it is written, as the core
+        // would refuse it.
+        let e = parse_inline("weight_time bandwidth_gb_s=2e6", &presets).unwrap_err();
+        assert_eq!(e.message, "`bandwidth_gb_s` must be at most 1000000");
+        let e = parse_inline("weight_time batch=0", &presets).unwrap_err();
+        assert_eq!(e.message, "`batch` must be greater than zero");
+        assert!(parse_inline("weight_time batch=8 bandwidth_gb_s=3350 acceptance=0.5", &presets).is_ok());
     }
 
     /// The text of `{{inline}}` in the scenario of a Llama-2-7B block on an A100, with
@@ -1029,7 +996,7 @@ mod tests {
         for (inline, message) in [
             (
                 "spec_speedup acceptance=1.5",
-                "`acceptance=1.5` needs a number from 0 to 1",
+                "`acceptance` must be at least 0 and at most 1",
             ),
             (
                 "spec_speedup draft_tokens=2.5",
@@ -1037,7 +1004,7 @@ mod tests {
             ),
             (
                 "spec_speedup draft_params_b=-1",
-                "`draft_params_b=-1` needs a positive number",
+                "`draft_params_b` must be greater than zero",
             ),
         ] {
             assert_eq!(parse_inline(inline, &presets).unwrap_err().message, message);

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use roofline::{
-    figures, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario,
-    MAX_BYTES, MAX_FLOPS, MAX_PARAMS,
+    figures, inputs, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks,
+    Scenario,
 };
 use serde::Deserialize;
 
@@ -156,24 +156,19 @@ fn is_http_url(url: &str) -> bool {
 /// The key a content file writes for a field of the core's scenario: the same in
 /// preset files, calculator blocks and inline values.
 pub(crate) fn author_key(field: Field) -> &'static str {
-    match field {
-        Field::Memory => "memory_gb",
-        Field::Bandwidth => "bandwidth_gb_s",
-        Field::Peak => "fp16_tflops",
-        Field::DraftParams => "draft_params_b",
-        other => figures::of(other).map_or(other.id(), |f| f.key),
-    }
+    figures::of(field)
+        .map(|f| f.key)
+        .or_else(|| inputs::of(field).map(|i| i.key))
+        .unwrap_or(field.id())
 }
 
 /// How many of the core's base units one unit of the author's is (billions of
 /// parameters, GB, TFLOPS), and the core's largest accepted value of the field.
 fn unit(field: Field) -> (f64, f64) {
-    let max = match field {
-        Field::DraftParams => MAX_PARAMS,
-        Field::Memory | Field::Bandwidth => MAX_BYTES,
-        Field::Peak => MAX_FLOPS,
-        other => figures::of(other).map_or(f64::MAX, |f| f.max),
-    };
+    let max = figures::of(field)
+        .map(|f| f.max)
+        .or_else(|| inputs::of(field).map(|i| i.max))
+        .unwrap_or(f64::MAX);
     (field.scale(), max)
 }
 

@@ -83,7 +83,7 @@ impl Json {
         CONSTANTS.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
     }
 
-    fn get(&self, key: &str) -> Option<&Json> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Json> {
         match self {
             Json::Object(pairs) => pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
@@ -406,6 +406,7 @@ pub const CHECKED_TYPES: &[&str] = &[
     "deepseek_v2",
     "deepseek_v3",
     "deepseek_v32",
+    "ernie4_5",
     "exaone",
     "exaone4",
     "falcon",
@@ -431,11 +432,13 @@ pub const CHECKED_TYPES: &[&str] = &[
     "mamba",
     "minicpm",
     "minimax_m2",
+    "mistral",
     "mixtral",
     "nemotron",
     "nemotron_h",
     "olmo",
     "olmo2",
+    "olmo3",
     "olmoe",
     "opt",
     "orion",
@@ -443,6 +446,7 @@ pub const CHECKED_TYPES: &[&str] = &[
     "phi3",
     "qwen",
     "qwen2",
+    "qwen3",
     "qwen3_moe",
     "qwen3_next",
     "qwen3_vl_moe",
@@ -774,15 +778,26 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A storage type from `torch_dtype` and `quantization_config`: the type of the
-/// weights, and of the routed experts where the quantization covers only them.
-fn storage(r: &Reader<'_>, unknown: &mut Vec<String>) -> (Option<DataType>, Option<DataType>) {
-    let plain = match r.text(DTYPE) {
+/// The storage type a `torch_dtype` (or `dtype`) names, where it is one of the
+/// plain floating-point types.
+fn plain(name: Option<&str>) -> Option<DataType> {
+    match name {
         Some("bfloat16") => Some(DataType::Bf16),
         Some("float16") => Some(DataType::Fp16),
         Some("float32") => Some(DataType::Fp32),
         _ => None,
-    };
+    }
+}
+
+/// The plain storage type one config object names (`torch_dtype` or `dtype`).
+pub(crate) fn dtype(config: &Json) -> Option<DataType> {
+    plain(Reader::new(config).text(DTYPE))
+}
+
+/// A storage type from `torch_dtype` and `quantization_config`: the type of the
+/// weights, and of the routed experts where the quantization covers only them.
+fn storage(r: &Reader<'_>, unknown: &mut Vec<String>) -> (Option<DataType>, Option<DataType>) {
+    let plain = plain(r.text(DTYPE));
     let Some(q) = r.value(QUANTIZATION) else {
         return (plain, None);
     };

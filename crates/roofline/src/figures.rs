@@ -533,11 +533,10 @@ impl Field {
     /// this table declares them. (It lives here, not in `error.rs`, so that the
     /// fields know nothing of the table that names them.)
     pub fn scale(self) -> f64 {
-        match self {
-            Field::Memory | Field::Bandwidth | Field::DraftParams => 1e9,
-            Field::Peak => 1e12,
-            field => of(field).map_or(1.0, |f| f.scale),
-        }
+        of(self)
+            .map(|f| f.scale)
+            .or_else(|| crate::inputs::of(self).map(|i| i.scale))
+            .unwrap_or(1.0)
     }
 }
 

@@ -15,10 +15,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod checkpoint;
 mod config;
 mod dtype;
 mod error;
 pub mod figures;
+pub mod inputs;
 mod output;
 mod report;
 mod scenario;
@@ -26,6 +28,7 @@ mod sweep;
 mod units;
 mod validate;
 
+pub use checkpoint::{checkpoint_params, IndexError};
 pub use config::{from_config, python_constants, ConfigError, Json, ModelConfig, CHECKED_TYPES, CONSTANTS};
 pub use dtype::{DataType, Groups, Precision};
 pub use error::{Field, InputError};

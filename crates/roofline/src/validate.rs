@@ -5,23 +5,8 @@
 use crate::dtype::DataType;
 use crate::error::{Field, InputError};
 use crate::figures::{self, Figure};
-use crate::scenario::{
-    Scenario, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DIM, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
-};
-
-fn finite_positive(field: Field, v: f64, max: f64) -> Result<(), InputError> {
-    if !v.is_finite() {
-        Err(InputError::NotFinite(field))
-    } else if v <= 0.0 {
-        Err(InputError::NotPositive(field))
-    } else if v < 1.0 {
-        Err(InputError::TooSmall { field, min: 1.0 })
-    } else if v > max {
-        Err(InputError::TooLarge { field, max })
-    } else {
-        Ok(())
-    }
-}
+use crate::inputs;
+use crate::scenario::{Scenario, MAX_DIM};
 
 /// A figure of the model within its declaration's bounds.
 fn bounded(f: &Figure, v: f64) -> Result<(), InputError> {
@@ -37,10 +22,6 @@ fn bounded(f: &Figure, v: f64) -> Result<(), InputError> {
     } else {
         Ok(())
     }
-}
-
-fn positive(field: Field, v: u32, max: u32) -> Result<(), InputError> {
-    finite_positive(field, f64::from(v), f64::from(max))
 }
 
 fn groups(dtype: DataType) -> Result<(), InputError> {
@@ -127,37 +108,19 @@ impl Scenario {
             }
         }
 
+        // The device's, the workload's and speculative decoding's inputs, each within
+        // the bounds its declaration gives; the peaks of other types like the FP16 one.
+        for input in inputs::all() {
+            if let Some(v) = (input.get)(self) {
+                input.check(v)?;
+            }
+        }
         let h = &self.hardware;
-        finite_positive(Field::Memory, h.memory.0, MAX_BYTES)?;
-        finite_positive(Field::Bandwidth, h.bandwidth.0, MAX_BYTES)?;
-        finite_positive(Field::Peak, h.peaks.fp16.0, MAX_FLOPS)?;
         for peak in [h.peaks.fp8, h.peaks.int8, h.peaks.fp32].into_iter().flatten() {
-            finite_positive(Field::Peak, peak.0, MAX_FLOPS)?;
+            inputs::PEAK.check(peak.0)?;
         }
-
-        let w = &self.workload;
-        positive(Field::Batch, w.batch, MAX_BATCH)?;
-        positive(Field::Prompt, w.prompt, MAX_TOKENS)?;
-        positive(Field::Context, w.context, MAX_TOKENS)?;
-        positive(Field::Output, w.output, MAX_TOKENS)?;
-        positive(Field::Devices, w.devices, MAX_DEVICES)?;
-        if w.context < w.prompt {
+        if self.workload.context < self.workload.prompt {
             return Err(InputError::ContextShorterThanPrompt);
-        }
-        if !w.reserve.is_finite() || !(0.0..1.0).contains(&w.reserve) {
-            return Err(InputError::ReserveOutOfRange);
-        }
-        if let Some(sp) = self.speculation {
-            if sp.draft_tokens > MAX_DRAFT_TOKENS {
-                return Err(InputError::TooLarge {
-                    field: Field::DraftTokens,
-                    max: f64::from(MAX_DRAFT_TOKENS),
-                });
-            }
-            if !(0.0..=1.0).contains(&sp.acceptance) {
-                return Err(InputError::AcceptanceOutOfRange);
-            }
-            finite_positive(Field::DraftParams, sp.draft_params, MAX_PARAMS)?;
         }
         groups(self.weights)?;
         groups(self.kv)?;

@@ -1,9 +1,9 @@
-//! Published `config.json` files of thirty-one families no earlier test named,
-//! and further checkpoints,, read
-//! into models and held to figures computed by hand from each family's definition
-//! (`tests/configs/SOURCES.md` says where each text comes from and how faithful it
-//! is). Each family is either computed right (KV exactly; parameters within 0.2 %,
-//! the estimate leaving norms and biases out) or refused with its reason.
+//! Published `config.json` files of thirty-five families no earlier test named,
+//! and further checkpoints, read into models and held to figures computed by hand
+//! from each family's definition (`tests/configs/SOURCES.md` says where each text
+//! comes from and how faithful it is). Each family is either computed right (KV
+//! exactly; parameters within 0.2 %, the estimate leaving norms and biases out) or
+//! refused with its reason.
 //!
 //! KV in BF16 (2 bytes per element). Per token: layers with attention × 2 × KV heads
 //! × head dim × 2 B; per request at a context, a windowed layer keeps at most its
@@ -342,6 +342,62 @@ const COMPUTED: &[Expected] = &[
         kv_max: 536_870_912.0,
         params: 7_818_448_896.0,
         active: 7_818_448_896.0,
+        tolerance: 0.002,
+    },
+    // Mistral-7B-v0.1: 32 layers × 2 × 8 × 128 × 2 B = 131,072; every layer windowed at
+    // `sliding_window` 4,096 (MistralAttention passes it to each layer, no pattern), so
+    // 131,072 × 4,096 at 8,192 and at 32,768 tokens. 2 × 32,000 × 4,096 + 32 × (2 ×
+    // 4,096² + 2 × 4,096 × 1,024 + 3 × 4,096 × 14,336) = 7,241,465,856 (7,241,732,096
+    // with the 65 norms of 4,096).
+    Expected {
+        name: "mistral-7b-v0.1",
+        kv_per_token: 131_072.0,
+        kv_8k: 536_870_912.0,
+        max_context: 32_768,
+        kv_max: 536_870_912.0,
+        params: 7_241_465_856.0,
+        active: 7_241_465_856.0,
+        tolerance: 0.002,
+    },
+    // Qwen3-32B (`qwen3`): 64 layers × 2 × 8 × 128 × 2 B; `use_sliding_window` false;
+    // 40,960 tokens. Queries 64 × 128 = 8,192 wide, not 5,120: per layer 2 × 5,120 ×
+    // 8,192 + 2 × 5,120 × 1,024 + 3 × 5,120 × 25,600 = 487,587,840; untied 2 × 151,936
+    // × 5,120: 32,761,446,400 (the q/k norms of 128 left out).
+    Expected {
+        name: "qwen3-32b",
+        kv_per_token: 262_144.0,
+        kv_8k: 2_147_483_648.0,
+        max_context: 40_960,
+        kv_max: 10_737_418_240.0,
+        params: 32_761_446_400.0,
+        active: 32_761_446_400.0,
+        tolerance: 0.002,
+    },
+    // Olmo 3.1 32B (`olmo3`): 64 layers × 2 × 8 × 128 × 2 B; `layer_types` windows 48
+    // layers at 4,096, 16 global: at 8,192 16 × 4,096 × 8,192 + 48 × 4,096 × 4,096; at
+    // 65,536 16 × 4,096 × 65,536 + 48 × 4,096 × 4,096 = 5,100,273,664. Per layer 2 ×
+    // 5,120² + 2 × 5,120 × 1,024 + 3 × 5,120 × 27,648; untied 2 × 100,278 × 5,120.
+    Expected {
+        name: "olmo-3.1-32b-instruct",
+        kv_per_token: 262_144.0,
+        kv_8k: 1_342_177_280.0,
+        max_context: 65_536,
+        kv_max: 5_100_273_664.0,
+        params: 32_232_468_480.0,
+        active: 32_232_468_480.0,
+        tolerance: 0.002,
+    },
+    // ERNIE-4.5-0.3B (`ernie4_5`): 18 layers × 2 × 2 × 128 (the config's head_dim, not
+    // 1,024 ÷ 16) × 2 B; 131,072 tokens. Per layer 2 × 1,024 × 2,048 + 2 × 1,024 × 256
+    // + 3 × 1,024 × 3,072; one tied table of 103,424 × 1,024: 360,710,144.
+    Expected {
+        name: "ernie-4.5-0.3b-pt",
+        kv_per_token: 18_432.0,
+        kv_8k: 150_994_944.0,
+        max_context: 131_072,
+        kv_max: 2_415_919_104.0,
+        params: 360_710_144.0,
+        active: 360_710_144.0,
         tolerance: 0.002,
     },
     // Further checkpoints. Llama-3.3-70B: 80 layers × 2 × 8 × 128 × 2 B; 131,072

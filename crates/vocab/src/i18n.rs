@@ -1,7 +1,7 @@
 //! Every interface text, in one place per language. A struct rather than string
 //! keys: a text missing in one language is a compile error, not a blank on a page.
 
-use roofline::{format_significant, ConfigError, Field, InputError, Locale, Output};
+use roofline::{format_significant, ConfigError, Field, IndexError, InputError, Locale, Output};
 
 use crate::Lang;
 
@@ -136,6 +136,11 @@ pub struct Texts {
     pub config_params: &'static str,
     pub config_active: &'static str,
     pub config_params_help: &'static str,
+    /// The optional `model.safetensors.index.json` beside the config.
+    pub index_label: &'static str,
+    pub index_help: &'static str,
+    pub index_error: fn(&IndexError) -> String,
+    pub index_not_json: &'static str,
     pub use_config: &'static str,
     pub config_error: fn(&ConfigError) -> String,
     pub config_not_json: &'static str,
@@ -671,7 +676,13 @@ static DE: Texts = Texts {
                   Sie wird nur in diesem Browser gelesen.",
     config_params: "Parameter in Mrd. (optional)",
     config_active: "Aktive Parameter in Mrd. (optional)",
-    config_params_help: "Laut Modellkarte; ohne Angabe schätzt der Rechner sie aus den Größenangaben der config.json.",
+    config_params_help: "Laut Modellkarte; ohne Angabe nimmt der Rechner die Zahl des Checkpoints (unten) \
+                         oder schätzt sie aus den Größenangaben der config.json.",
+    index_label: "Inhalt der model.safetensors.index.json (optional)",
+    index_help: "Aus demselben Repository; es genügt ihr Objekt „metadata“. Seine Gesamtgröße ergibt \
+                 die Parameterzahl des Checkpoints, an der der Rechner seine Schätzung prüft.",
+    index_error: index_error_de,
+    index_not_json: "Die model.safetensors.index.json ist kein gültiges JSON (oder länger als 16 MiB).",
     use_config: "Modell übernehmen",
     config_error: config_error_de,
     config_not_json: "Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.",
@@ -969,7 +980,13 @@ static EN: Texts = Texts {
                   It is read in this browser only.",
     config_params: "Parameters in billions (optional)",
     config_active: "Active parameters in billions (optional)",
-    config_params_help: "From the model card; if left empty, the calculator estimates them from the config's shapes.",
+    config_params_help: "From the model card; if left empty, the calculator takes the checkpoint's count (below) \
+                         or estimates them from the config's shapes.",
+    index_label: "Contents of model.safetensors.index.json (optional)",
+    index_help: "From the same repository; its “metadata” object is enough. Its total size gives \
+                 the checkpoint's parameter count, against which the calculator checks its estimate.",
+    index_error: index_error_en,
+    index_not_json: "The model.safetensors.index.json is not valid JSON (or longer than 16 MiB).",
     use_config: "Use this model",
     config_error: config_error_en,
     config_not_json: "This is not valid JSON. Please paste the whole config.json.",
@@ -1152,6 +1169,36 @@ fn caption_roofline_en(decode: f64, prefill: f64) -> String {
             side(prefill),
             limit(prefill)
         )
+    }
+}
+
+fn index_error_de(e: &IndexError) -> String {
+    match e {
+        IndexError::NotAnIndex => "Die model.safetensors.index.json braucht ein Objekt „metadata“ mit \
+                                   „total_size“ (oder „total_parameters“)."
+            .into(),
+        IndexError::NoDtype => "Die config.json nennt keinen Datentyp (torch_dtype), mit dem sich die Größe \
+                                in Parameter umrechnen ließe: bitte die Parameterzahl der Modellkarte eintragen."
+            .into(),
+        IndexError::Quantized(method) => format!(
+            "Der Checkpoint ist quantisiert ({method}): Seine Größe mischt Formate und ergibt keine \
+             Parameterzahl. Bitte die Zahl der Modellkarte eintragen."
+        ),
+    }
+}
+
+fn index_error_en(e: &IndexError) -> String {
+    match e {
+        IndexError::NotAnIndex => "The model.safetensors.index.json needs a “metadata” object with “total_size” \
+             (or “total_parameters”)."
+            .into(),
+        IndexError::NoDtype => "The config.json names no data type (torch_dtype) to turn the size into parameters: \
+                                please enter the model card's parameter count."
+            .into(),
+        IndexError::Quantized(method) => format!(
+            "The checkpoint is quantized ({method}): its size mixes formats and gives no parameter count. \
+             Please enter the model card's count."
+        ),
     }
 }
 

@@ -2,9 +2,10 @@
 //! choices, and logarithmic sliders.
 
 use leptos::prelude::*;
-use roofline::{figures, Bytes, BytesPerSecond, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
+use roofline::inputs::{self, Input};
+use roofline::{figures, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
 
-use super::state::{set_fp16_peak, CalcState, OWN_ID};
+use super::state::{CalcState, OWN_ID};
 use crate::data::Lang;
 use vocab::i18n::texts;
 use vocab::names;
@@ -61,7 +62,10 @@ pub struct Binding {
 enum Access {
     /// A figure of the model, read, written and shown as the core declares it.
     Model(&'static Figure),
-    /// A figure of the device or the workload.
+    /// An input of the device, the workload or speculative decoding, as the core
+    /// declares it.
+    Input(&'static Input),
+    /// Another figure of the scenario (the data type's group size).
     Scenario {
         get: fn(&Scenario) -> f64,
         set: fn(&mut Scenario, f64),
@@ -75,6 +79,7 @@ impl Binding {
     pub fn get(&self, s: &Scenario) -> f64 {
         match self.access {
             Access::Model(f) => f.written(&s.model).unwrap_or(0.0),
+            Access::Input(i) => i.written(s).unwrap_or(0.0),
             Access::Scenario { get, .. } => get(s),
         }
     }
@@ -83,6 +88,7 @@ impl Binding {
     pub fn set(&self, s: &mut Scenario, v: f64) {
         match self.access {
             Access::Model(f) => f.set_written(&mut s.model, Some(v)),
+            Access::Input(i) => i.set_written(s, v),
             Access::Scenario { set, .. } => set(s, v),
         }
     }
@@ -92,19 +98,16 @@ impl Binding {
     pub fn shown(&self, s: &Scenario) -> bool {
         match self.access {
             Access::Model(f) => f.shown.is_some_and(|shown| shown(&s.model)),
+            Access::Input(i) => (i.get)(s).is_some(),
             Access::Scenario { shown, .. } => shown(s),
         }
     }
 
-    const fn of(field: Field, get: fn(&Scenario) -> f64, set: fn(&mut Scenario, f64), whole: bool) -> Binding {
+    const fn input(i: &'static Input) -> Binding {
         Binding {
-            field,
-            access: Access::Scenario {
-                get,
-                set,
-                shown: always,
-            },
-            whole,
+            field: i.field,
+            access: Access::Input(i),
+            whole: i.whole,
         }
     }
 }
@@ -119,10 +122,6 @@ fn to_u32(v: f64) -> u32 {
     }
 }
 
-fn always(_: &Scenario) -> bool {
-    true
-}
-
 /// The model's shape, behind the "model details" disclosure: every figure the core
 /// declares for the form, in its order.
 pub fn model_fields() -> impl Iterator<Item = Binding> {
@@ -134,112 +133,19 @@ pub fn model_fields() -> impl Iterator<Item = Binding> {
 }
 
 /// The device's figures.
-pub const HARDWARE_FIELDS: &[Binding] = &[
-    Binding::of(
-        Field::Memory,
-        |s| s.hardware.memory.0 / Field::Memory.scale(),
-        |s, v| s.hardware.memory = Bytes(v * Field::Memory.scale()),
-        false,
-    ),
-    Binding::of(
-        Field::Bandwidth,
-        |s| s.hardware.bandwidth.0 / Field::Bandwidth.scale(),
-        |s, v| s.hardware.bandwidth = BytesPerSecond(v * Field::Bandwidth.scale()),
-        false,
-    ),
-    Binding::of(
-        Field::Peak,
-        |s| s.hardware.peaks.fp16.0 / Field::Peak.scale(),
-        |s, v| set_fp16_peak(s, v * Field::Peak.scale()),
-        false,
-    ),
-    Binding::of(
-        Field::Devices,
-        |s| f64::from(s.workload.devices),
-        |s, v| s.workload.devices = to_u32(v),
-        true,
-    ),
-];
+pub fn hardware_fields() -> impl Iterator<Item = Binding> {
+    inputs::HARDWARE.iter().map(Binding::input)
+}
 
-pub const BATCH: Binding = Binding::of(
-    Field::Batch,
-    |s| f64::from(s.workload.batch),
-    |s, v| s.workload.batch = to_u32(v),
-    true,
-);
-
-pub const CONTEXT: Binding = Binding::of(
-    Field::Context,
-    |s| f64::from(s.workload.context),
-    |s, v| s.workload.context = to_u32(v),
-    true,
-);
-
-pub const PROMPT: Binding = Binding::of(
-    Field::Prompt,
-    |s| f64::from(s.workload.prompt),
-    |s, v| s.workload.prompt = to_u32(v),
-    true,
-);
+pub const BATCH: Binding = Binding::input(&inputs::BATCH);
+pub const CONTEXT: Binding = Binding::input(&inputs::CONTEXT);
+pub const PROMPT: Binding = Binding::input(&inputs::PROMPT);
 
 /// Speculative decoding's inputs; the calculator shows them where its block sets
 /// speculative decoding, and they change nothing in a scenario without it.
-pub const SPECULATION_FIELDS: &[Binding] = &[
-    Binding::of(
-        Field::DraftTokens,
-        |s| s.speculation.map_or(0.0, |sp| f64::from(sp.draft_tokens)),
-        |s, v| {
-            if let Some(sp) = &mut s.speculation {
-                // 0 turns it off: a fraction or a negative count becomes a length the
-                // core rejects with a message instead.
-                sp.draft_tokens = if v == 0.0 {
-                    0
-                } else {
-                    Some(to_u32(v)).filter(|k| *k > 0).unwrap_or(u32::MAX)
-                };
-            }
-        },
-        true,
-    ),
-    Binding::of(
-        Field::Acceptance,
-        |s| s.speculation.map_or(0.0, |sp| sp.acceptance),
-        |s, v| {
-            if let Some(sp) = &mut s.speculation {
-                sp.acceptance = v;
-            }
-        },
-        false,
-    ),
-    Binding::of(
-        Field::DraftParams,
-        |s| {
-            s.speculation
-                .map_or(0.0, |sp| sp.draft_params / Field::DraftParams.scale())
-        },
-        |s, v| {
-            if let Some(sp) = &mut s.speculation {
-                sp.draft_params = v * Field::DraftParams.scale();
-            }
-        },
-        false,
-    ),
-];
-
-/// Figures of the workload no field shows, which an address may set: an action that
-/// repairs them writes them like any other.
-const OUTPUT: Binding = Binding::of(
-    Field::Output,
-    |s| f64::from(s.workload.output),
-    |s, v| s.workload.output = to_u32(v),
-    true,
-);
-const RESERVE: Binding = Binding::of(
-    Field::Reserve,
-    |s| s.workload.reserve,
-    |s, v| s.workload.reserve = v,
-    false,
-);
+pub fn speculation_fields() -> impl Iterator<Item = Binding> {
+    inputs::SPECULATION.iter().map(Binding::input)
+}
 
 /// The binding of `field`, among the model's, the device's, the workload's and
 /// speculative decoding's; `None` for a figure the calculator never writes.
@@ -251,15 +157,10 @@ pub fn binding(field: Field) -> Option<Binding> {
             whole: f.whole,
         });
     }
-    [
-        HARDWARE_FIELDS,
-        SPECULATION_FIELDS,
-        &[BATCH, CONTEXT, PROMPT, GROUP, OUTPUT, RESERVE],
-    ]
-    .into_iter()
-    .flatten()
-    .find(|b| b.field == field)
-    .copied()
+    if field == GROUP.field {
+        return Some(GROUP);
+    }
+    inputs::of(field).map(Binding::input)
 }
 
 pub const GROUP: Binding = Binding {

@@ -14,8 +14,8 @@ use crate::data::{presets, Chart, Lang};
 use charts::ChartFigure;
 pub use fields::{field_text, parse_number};
 use fields::{
-    model_fields, number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, PresetSelect, TypeOf, BATCH,
-    CONTEXT, GROUP, HARDWARE_FIELDS, PROMPT, SPECULATION_FIELDS,
+    hardware_fields, model_fields, number_with_slider, optional_field, speculation_fields, Choice, DataTypeSelect,
+    NumberField, PresetSelect, TypeOf, BATCH, CONTEXT, GROUP, PROMPT,
 };
 use state::{CalcState, Setup, OWN_MODEL};
 use vocab::i18n::texts;
@@ -641,7 +641,7 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
             group: Some(h.vendor.as_str()),
         })
         .collect();
-    let number_field = move |b: &fields::Binding| view! { <NumberField state lang binding=*b uid/> };
+    let number_field = move |b: fields::Binding| view! { <NumberField state lang binding=b uid/> };
     view! {
         <fieldset>
             <legend>{t.hardware_fields}</legend>
@@ -654,7 +654,7 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
                 edited=Signal::derive(edited)
                 on_pick=pick
             />
-            {HARDWARE_FIELDS.iter().map(number_field).collect_view()}
+            {hardware_fields().map(number_field).collect_view()}
         </fieldset>
     }
 }
@@ -663,12 +663,8 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
 fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let t = texts(lang);
     // Speculative decoding's fields, where the entry's block sets it.
-    let speculation = if state.example.scenario.speculation.is_some() {
-        SPECULATION_FIELDS
-    } else {
-        &[]
-    };
-    let number_field = move |b: &fields::Binding| view! { <NumberField state lang binding=*b uid/> };
+    let speculation = speculation_fields().filter(|_| state.example.scenario.speculation.is_some());
+    let number_field = move |b: fields::Binding| view! { <NumberField state lang binding=b uid/> };
     view! {
         <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
             <fieldset class="workload">
@@ -677,7 +673,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 {number_with_slider(state, lang, CONTEXT, uid, MAX_CONTEXT_SLIDER)}
                 <NumberField state lang binding=PROMPT uid/>
                 <DataTypeSelect state lang uid of=TypeOf::Kv/>
-                {speculation.iter().map(number_field).collect_view()}
+                {speculation.map(number_field).collect_view()}
             </fieldset>
             {model_fieldset(state, lang, uid)}
             {hardware_fieldset(state, lang, uid)}

@@ -3,7 +3,7 @@
 //! [`roofline::from_config`].
 
 use leptos::prelude::*;
-use roofline::{from_config, ConfigError, Json, ModelConfig};
+use roofline::{checkpoint_params, from_config, ConfigError, IndexError, Json, ModelConfig};
 
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
@@ -14,6 +14,11 @@ use vocab::names;
 
 /// The longest config accepted: published ones are a few kilobytes.
 const MAX_CONFIG_BYTES: usize = 256 * 1024;
+
+/// The longest checkpoint index accepted: its `weight_map` names every tensor, a
+/// few megabytes for the largest published models (and its `metadata` alone is
+/// enough).
+const MAX_INDEX_BYTES: usize = 16 * 1024 * 1024;
 
 /// Why a pasted text gives no model.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,28 +31,51 @@ pub enum PasteError {
     Config(ConfigError),
     /// A config whose shape the core rejects (more windowed layers than layers).
     Shape(roofline::InputError),
+    /// A checkpoint index that is not JSON or over [`MAX_INDEX_BYTES`].
+    IndexNotJson,
+    /// A checkpoint index that gives no parameter count.
+    Index(IndexError),
+}
+
+/// What the reader pasted and typed into the panel.
+pub struct Pasted<'a> {
+    /// The config.json.
+    pub config: &'a str,
+    /// The checkpoint's `model.safetensors.index.json`, or nothing.
+    pub index: &'a str,
+    /// The total parameters in billions, as typed.
+    pub params: Option<f64>,
+    /// The active parameters in billions, as typed.
+    pub active: Option<f64>,
 }
 
 /// What a pasted text gives: a text over [`MAX_CONFIG_BYTES`] is not parsed at all;
 /// otherwise the bare `Infinity`, `-Infinity` and `NaN` that Python writes (and
-/// reads) are put in a form `parse` accepts, and the result is read.
-pub fn paste(
-    source: &str,
-    parse: impl Fn(&str) -> Option<Json>,
-    params: Option<f64>,
-    active: Option<f64>,
-) -> Result<ModelConfig, PasteError> {
-    if source.len() > MAX_CONFIG_BYTES {
+/// reads) are put in a form `parse` accepts, and the result is read. A checkpoint
+/// index gives the total where the reader typed none.
+pub fn paste(pasted: &Pasted<'_>, parse: impl Fn(&str) -> Option<Json>) -> Result<ModelConfig, PasteError> {
+    if pasted.config.len() > MAX_CONFIG_BYTES {
         return Err(PasteError::TooLong);
     }
-    read(parse(&roofline::python_constants(source)), params, active)
+    let config = parse(&roofline::python_constants(pasted.config)).ok_or(PasteError::NotJson)?;
+    let billions = |v: Option<f64>| v.map(|v| v * 1e9);
+    let total = match (billions(pasted.params), pasted.index.trim()) {
+        (Some(typed), _) => Some(typed),
+        (None, "") => None,
+        (None, _) if pasted.index.len() > MAX_INDEX_BYTES => return Err(PasteError::IndexNotJson),
+        (None, index) => {
+            let index = parse(index).ok_or(PasteError::IndexNotJson)?;
+            Some(checkpoint_params(&index, &config).map_err(PasteError::Index)?)
+        }
+    };
+    read(Some(config), total, billions(pasted.active))
 }
 
-/// Reads a pasted config, with the parameter counts where the reader gives them.
+/// Reads a pasted config, with the parameter counts (not in billions) where the
+/// reader gives them.
 pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Result<ModelConfig, PasteError> {
     let json = json.ok_or(PasteError::NotJson)?;
-    let billions = |v: Option<f64>| v.map(|v| v * 1e9);
-    from_config(&json, billions(params), billions(active)).map_err(PasteError::Config)
+    from_config(&json, params, active).map_err(PasteError::Config)
 }
 
 /// A parameter count the reader may give, as typed.
@@ -74,6 +102,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let t = texts(lang);
     let fields = Fields {
         text: RwSignal::new(String::new()),
+        index: RwSignal::new(String::new()),
         params: RwSignal::new(String::new()),
         active: RwSignal::new(String::new()),
         outcome: RwSignal::new(None),
@@ -96,6 +125,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
 #[derive(Clone, Copy)]
 struct Fields {
     text: RwSignal<String>,
+    index: RwSignal<String>,
     params: RwSignal<String>,
     active: RwSignal<String>,
     outcome: RwSignal<Option<Result<ModelConfig, PasteError>>>,
@@ -106,6 +136,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let t = texts(lang);
     let Fields {
         text,
+        index,
         params,
         active,
         outcome,
@@ -113,10 +144,11 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let id = |part: &str| names::control_id(uid, &format!("config-{part}"));
     let (text_id, params_id, active_id, help_id, status_id) =
         (id("text"), id("params"), id("active"), id("help"), id("status"));
+    let (index_id, index_help) = (id("index"), id("index-help"));
     let params_help = id("params-help");
     let status_focus = status_id.clone();
     let apply = move |_| {
-        let source = text.get_untracked();
+        let (source, index) = (text.get_untracked(), index.get_untracked());
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
         // A shape the core rejects is the config's problem, not the form's: it is
         // named here and nothing is taken over. (Memory and workload are the form's.)
@@ -135,7 +167,13 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 _ => Ok(c),
             }
         };
-        let result = paste(&source, platform::parse_json, number(params), number(active)).and_then(shape);
+        let pasted = Pasted {
+            config: &source,
+            index: &index,
+            params: number(params),
+            active: number(active),
+        };
+        let result = paste(&pasted, platform::parse_json).and_then(shape);
         if let Ok(c) = &result {
             state.scenario.update(|s| {
                 s.model = c.model;
@@ -172,6 +210,8 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                 view! { <p class="field-error">{(t.config_too_long)(MAX_CONFIG_BYTES / 1024)}</p> }.into_any()
             }
             Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
+            Err(PasteError::IndexNotJson) => view! { <p class="field-error">{t.index_not_json}</p> }.into_any(),
+            Err(PasteError::Index(e)) => view! { <p class="field-error">{(t.index_error)(&e)}</p> }.into_any(),
             Err(PasteError::Shape(e)) => {
                 let text = format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale()));
                 view! { <p class="field-error">{text}</p> }.into_any()
@@ -215,6 +255,19 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             {count_field(active_id, t.config_active, active, params_help.clone())}
         </div>
         <p class="field-help" id=params_help>{t.config_params_help}</p>
+        <div class="field">
+            <label for=index_id.clone()>{t.index_label}</label>
+            <textarea
+                id=index_id
+                rows="3"
+                spellcheck="false"
+                autocomplete="off"
+                aria-describedby=index_help.clone()
+                prop:value=move || index.get()
+                on:input=move |ev| index.set(event_target_value(&ev))
+            ></textarea>
+            <p class="field-help" id=index_help>{t.index_help}</p>
+        </div>
         <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
         <div class="config-status" id=status_id role="status" tabindex="-1">{report}</div>
     }
@@ -254,7 +307,7 @@ mod tests {
             .iter()
             .find(|m| m.id == "llama-3.1-8b")
             .expect("preset");
-        let pasted = read(Some(fixture("llama-3.1-8b")), Some(8.03), None).expect("readable");
+        let pasted = read(Some(fixture("llama-3.1-8b")), Some(preset.model.params), None).expect("readable");
         assert_eq!(pasted.model, preset.model);
         let mut s = Scenario::example();
         s.hardware.memory = roofline::Bytes(80e9);
@@ -284,13 +337,9 @@ mod tests {
             ("qwen3-30b-a3b", "qwen3-30b-a3b"),
         ] {
             let preset = presets().models.iter().find(|m| m.id == id).expect(id).model;
-            let pasted = read(
-                Some(fixture(file)),
-                Some(preset.params / 1e9),
-                Some(preset.active_params / 1e9),
-            )
-            .expect(id)
-            .model;
+            let pasted = read(Some(fixture(file)), Some(preset.params), Some(preset.active_params))
+                .expect(id)
+                .model;
             assert_eq!(pasted, preset, "{id}");
         }
     }
@@ -298,6 +347,16 @@ mod tests {
     /// The native stand-in for the browser's `JSON.parse`.
     fn parse_native(text: &str) -> Option<Json> {
         serde_json::from_str(text).ok().map(|v| json(&v))
+    }
+
+    /// A config pasted alone, with no counts typed.
+    fn config(text: &str) -> Pasted<'_> {
+        Pasted {
+            config: text,
+            index: "",
+            params: None,
+            active: None,
+        }
     }
 
     fn fixture_text(name: &str) -> String {
@@ -315,7 +374,7 @@ mod tests {
         let text = fixture_text("nemotron-h-56b");
         assert!(text.contains("Infinity"));
         assert!(parse_native(&text).is_none(), "strict JSON refuses a bare Infinity");
-        let c = paste(&text, parse_native, None, None).expect("readable");
+        let c = paste(&config(&text), parse_native).expect("readable");
         assert_eq!(c.model.attention_layers(), 10);
         let s = Scenario {
             model: c.model,
@@ -331,8 +390,8 @@ mod tests {
     fn a_paste_over_the_size_limit_gets_the_size_message() {
         let text = fixture_text("llama-3.1-8b");
         let padded = format!("{}{}", text, " ".repeat(300 * 1024));
-        assert!(paste(&text, parse_native, Some(8.03), None).is_ok());
-        assert_eq!(paste(&padded, parse_native, Some(8.03), None), Err(PasteError::TooLong));
+        assert!(paste(&config(&text), parse_native).is_ok());
+        assert_eq!(paste(&config(&padded), parse_native), Err(PasteError::TooLong));
         for lang in [Lang::En, Lang::De] {
             let message = (texts(lang).config_too_long)(MAX_CONFIG_BYTES / 1024);
             assert!(message.contains("256"), "{message}");
@@ -344,7 +403,7 @@ mod tests {
     #[test]
     fn a_pattern_of_the_wrong_length_names_both_lengths() {
         let text = fixture_text("nemotron-h-56b").replace("\"num_hidden_layers\": 118", "\"num_hidden_layers\": 117");
-        let Err(PasteError::Config(e)) = paste(&text, parse_native, None, None) else {
+        let Err(PasteError::Config(e)) = paste(&config(&text), parse_native) else {
             panic!("a config error");
         };
         assert_eq!(
@@ -369,5 +428,46 @@ mod tests {
             read(Some(Json::Number(1.0)), None, None),
             Err(PasteError::Config(ConfigError::NotAnObject))
         );
+    }
+
+    /// The checkpoint's index gives the total where none is typed: Llama-3.1-8B's
+    /// 16,060,522,496 bytes in BF16 are its 8,030,261,248 parameters, which the shapes
+    /// give too; an index that counts more (a vision tower the shapes leave out) is
+    /// named and used; a typed count wins over the index.
+    #[test]
+    fn a_pasted_index_checks_the_shapes() {
+        let text = fixture_text("llama-3.1-8b");
+        let with = |index: &'static str, params: Option<f64>| {
+            paste(
+                &Pasted {
+                    index,
+                    params,
+                    ..config(&text)
+                },
+                parse_native,
+            )
+        };
+        let agrees = with(r#"{"metadata": {"total_size": 16060522496}, "weight_map": {}}"#, None).expect("read");
+        assert_eq!(agrees.model.params, 8_030_261_248.0);
+        assert!(!agrees.params_estimated && agrees.disagreement().is_none());
+        let larger = with(r#"{"metadata": {"total_size": 18000000000}}"#, None).expect("read");
+        assert_eq!(larger.model.params, 9e9);
+        assert_eq!(larger.disagreement(), Some((9e9, agrees.shapes_params)));
+        let typed = with(r#"{"metadata": {"total_size": 18000000000}}"#, Some(8.03)).expect("read");
+        assert_eq!(typed.model.params, 8.03 * 1e9, "typed in billions");
+        assert_eq!(with("{\"metadata\": 3", None), Err(PasteError::IndexNotJson));
+        assert_eq!(with("{}", None), Err(PasteError::Index(IndexError::NotAnIndex)));
+        let quantized = text.replacen('{', r#"{"quantization_config": {"quant_method": "fp8"},"#, 1);
+        let pasted = Pasted {
+            index: r#"{"metadata": {"total_size": 9000000000}}"#,
+            ..config(&quantized)
+        };
+        assert_eq!(
+            paste(&pasted, parse_native),
+            Err(PasteError::Index(IndexError::Quantized("fp8".into())))
+        );
+        for lang in [Lang::En, Lang::De] {
+            assert!((texts(lang).index_error)(&IndexError::Quantized("fp8".into())).contains("fp8"));
+        }
     }
 }

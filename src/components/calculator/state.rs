@@ -2,10 +2,7 @@
 //! comparison, the last valid results, and the query string that reproduces both.
 
 use leptos::prelude::*;
-use roofline::{
-    figures, Bytes, BytesPerSecond, DataType, Field, Figure, FlopsPerSecond, Groups, InputError, Model, Report,
-    Scenario, MAX_BATCH, MAX_BYTES, MAX_DEVICES, MAX_DRAFT_TOKENS, MAX_FLOPS, MAX_PARAMS, MAX_TOKENS,
-};
+use roofline::{figures, inputs, DataType, Figure, Groups, InputError, Model, Report, Scenario};
 
 use crate::data::{presets, Calculator};
 
@@ -103,19 +100,6 @@ fn number(v: f64) -> String {
     text.strip_suffix(".0").map(str::to_string).unwrap_or(text)
 }
 
-/// A positive number of `field`, written in its unit, in the core's units within
-/// `max`.
-fn positive(v: &str, field: roofline::Field, max: f64) -> Option<f64> {
-    crate::num::parse_f64(v.trim())
-        .map(|x| x * field.scale())
-        .filter(|x| *x > 0.0 && *x <= max)
-}
-
-/// A whole number from 1 to `max`.
-fn whole(v: &str, max: u32) -> Option<u32> {
-    v.trim().parse::<u32>().ok().filter(|x| (1..=max).contains(x))
-}
-
 /// The text of one address key of a model: the values of the figures
 /// [`roofline::figures`] declares under it, joined by points; `0` for a group the
 /// model lacks. A model's figures are written where they differ from its preset's
@@ -176,28 +160,6 @@ fn set_expert_weights(m: &mut Model, v: &str) -> Option<()> {
     Some(())
 }
 
-/// Sets the FP16 peak and keeps the ratio of the other precisions to it, as the
-/// preset has them.
-pub fn set_fp16_peak(s: &mut Scenario, fp16: f64) {
-    let peaks = &mut s.hardware.peaks;
-    let old = peaks.fp16.0;
-    // A ratio needs two usable peaks: from or to 0 (a field being typed) the others
-    // keep their values, so that no 0 ÷ 0 ever reaches them.
-    if !(old > 0.0 && old.is_finite() && fp16 > 0.0 && fp16.is_finite()) {
-        peaks.fp16 = FlopsPerSecond(fp16);
-        return;
-    }
-    let scale = |p: &mut Option<FlopsPerSecond>| {
-        if let Some(p) = p {
-            *p = FlopsPerSecond(p.0 / old * fp16);
-        }
-    };
-    scale(&mut peaks.fp8);
-    scale(&mut peaks.int8);
-    scale(&mut peaks.fp32);
-    peaks.fp16 = FlopsPerSecond(fp16);
-}
-
 /// The pairs of the address for a setup: what differs from the example (a model or
 /// device from its baseline, [`Setup::baseline_model`]). Empty for the example itself.
 fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> {
@@ -224,16 +186,13 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
     if preset_model.is_none_or(|m| expert_weights(&m) != value) {
         out.push((EXPERT_WEIGHTS, value));
     }
-    let h = &s.hardware;
-    let preset_hw = setup.baseline_hardware(example);
-    let differs = |f: fn(&roofline::Hardware) -> f64| preset_hw.is_none_or(|p| f(&p) != f(h));
-    for (key, get, scale) in [
-        ("memory", (|h| h.memory.0) as fn(&roofline::Hardware) -> f64, 1e9),
-        ("bw", |h| h.bandwidth.0, 1e9),
-        ("tflops", |h| h.peaks.fp16.0, 1e12),
-    ] {
-        if differs(get) {
-            out.push((key, number(get(h) / scale)));
+    let preset_hw = setup
+        .baseline_hardware(example)
+        .map(|hardware| Scenario { hardware, ..*s });
+    for i in inputs::HARDWARE {
+        let value = i.written(s);
+        if preset_hw.is_none_or(|p| i.written(&p) != value) {
+            out.extend(value.map(|v| (i.address, number(v))));
         }
     }
     let e = &base.scenario;
@@ -246,16 +205,10 @@ fn pairs_of(setup: &Setup, example: &Calculator) -> Vec<(&'static str, String)> 
     differ("kv", s.kv.id().into(), e.kv.id().into());
     let group = |d: DataType| d.groups().map(|g| g.group_size.to_string()).unwrap_or_default();
     differ("group", group(s.weights), group(e.weights));
-    let (w, ew) = (&s.workload, &e.workload);
-    differ("batch", w.batch.to_string(), ew.batch.to_string());
-    differ("prompt", w.prompt.to_string(), ew.prompt.to_string());
-    differ("context", w.context.to_string(), ew.context.to_string());
-    differ("output", w.output.to_string(), ew.output.to_string());
-    differ("gpus", w.devices.to_string(), ew.devices.to_string());
-    if let (Some(sp), Some(esp)) = (s.speculation, e.speculation) {
-        differ("draft", sp.draft_tokens.to_string(), esp.draft_tokens.to_string());
-        differ("accept", number(sp.acceptance), number(esp.acceptance));
-        differ("draft_b", number(sp.draft_params / 1e9), number(esp.draft_params / 1e9));
+    for i in inputs::WORKLOAD.iter().chain(inputs::SPECULATION) {
+        if let (Some(v), Some(was)) = (i.written(s), i.written(e)) {
+            differ(i.address, number(v), number(was));
+        }
     }
     out
 }
@@ -294,6 +247,12 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
     if key == EXPERT_WEIGHTS {
         return set_expert_weights(&mut s.model, value);
     }
+    // An input of the device, the workload or speculative decoding (only where the
+    // entry's block sets it), within the bounds the core declares.
+    if let Some(i) = inputs::at_address(key) {
+        let v = crate::num::parse_f64(value.trim())? * i.scale;
+        return ((i.get)(s).is_some() && i.accepts(v)).then(|| (i.set)(s, v));
+    }
     match key {
         "model" if value == OWN_ID => {
             setup.model = OWN_MODEL;
@@ -307,9 +266,6 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
             setup.hardware = i;
             s.hardware = presets().hardware[i].hardware;
         }),
-        "memory" => positive(value, Field::Memory, MAX_BYTES).map(|v| s.hardware.memory = Bytes(v)),
-        "bw" => positive(value, Field::Bandwidth, MAX_BYTES).map(|v| s.hardware.bandwidth = BytesPerSecond(v)),
-        "tflops" => positive(value, Field::Peak, MAX_FLOPS).map(|v| set_fp16_peak(s, v)),
         // The type's default groups; a `group` key after it changes their size.
         "weights" => DataType::from_id(value).map(|d| s.weights = d),
         "kv" => DataType::from_id(value).map(|d| s.kv = d),
@@ -322,23 +278,6 @@ fn apply(setup: &mut Setup, key: &str, value: &str) -> Option<()> {
                 })
             })
         }),
-        "batch" => whole(value, MAX_BATCH).map(|v| s.workload.batch = v),
-        "prompt" => whole(value, MAX_TOKENS).map(|v| s.workload.prompt = v),
-        "context" => whole(value, MAX_TOKENS).map(|v| s.workload.context = v),
-        "output" => whole(value, MAX_TOKENS).map(|v| s.workload.output = v),
-        "gpus" => whole(value, MAX_DEVICES).map(|v| s.workload.devices = v),
-        // Speculative decoding only where the entry's block sets it; 0 turns it off.
-        "draft" => value
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|k| *k <= MAX_DRAFT_TOKENS)
-            .and_then(|k| s.speculation.as_mut().map(|sp| sp.draft_tokens = k)),
-        "accept" => crate::num::parse_f64(value.trim())
-            .filter(|a| (0.0..=1.0).contains(a))
-            .and_then(|a| s.speculation.as_mut().map(|sp| sp.acceptance = a)),
-        "draft_b" => positive(value, Field::DraftParams, MAX_PARAMS)
-            .and_then(|v| s.speculation.as_mut().map(|sp| sp.draft_params = v)),
         _ => None,
     }
 }
@@ -550,7 +489,8 @@ impl CalcState {
 mod tests {
     use super::*;
     use crate::data::{entry, index, Lang};
-    use roofline::Speculation;
+    use roofline::inputs::set_fp16_peak;
+    use roofline::{BytesPerSecond, Speculation};
 
     fn example() -> &'static Calculator {
         index(Lang::En)

@@ -7,6 +7,7 @@
 
 use crate::dtype::{DataType, Groups};
 use crate::error::Field;
+use crate::families::{family, Mlp, Refusal};
 use crate::figures::{self, Figure};
 use crate::scenario::{Experts, Latent, Model, Recurrent};
 
@@ -179,6 +180,14 @@ pub enum ConfigError {
     /// A key that gives the layers shapes or kinds the calculator cannot honour
     /// (`block_configs`): the model is not computed.
     Unhonoured(&'static str),
+    /// A model type that needs a layer kind the calculator does not model
+    /// (`families.tsv`).
+    Refused {
+        /// The type, as the config names it.
+        model_type: String,
+        /// The kind it needs.
+        kind: Refusal,
+    },
     /// A per-layer list or pattern (`hybrid_override_pattern`, `layer_types`, …)
     /// whose length is not the number of layers.
     Length {
@@ -362,32 +371,6 @@ const UNHONOURED: &[&str] = &[
     "mamba_n_heads",
 ];
 
-/// Families whose MLP has two matrices (up and down, an ungated activation), as
-/// their modelling code builds it (`modeling_phi.py`'s `fc1`/`fc2`,
-/// `modeling_starcoder2.py`'s `c_fc`/`c_proj`, `modeling_bloom.py`'s
-/// `dense_h_to_4h`/`dense_4h_to_h`, GPT-2's, GPT-J's, GPT-NeoX's, OPT's, Falcon's
-/// and GPTBigCode's likewise, Nemotron's squared-ReLU `up_proj`/`down_proj`); the
-/// others gate theirs with a third.
-const TWO_MATRIX_MLP: &[&str] = &[
-    "RefinedWeb",
-    "RefinedWebModel",
-    "bloom",
-    "falcon",
-    "gpt2",
-    "gpt_bigcode",
-    "gpt_neox",
-    "gptj",
-    "nemotron",
-    "opt",
-    "phi",
-    "starcoder2",
-];
-
-/// Families whose `intermediate_size` is the two gated matrices' widths together:
-/// Qwen (v1)'s `QWenMLP` builds `w1` and `w2` of `intermediate_size // 2` each
-/// (`modeling_qwen.py` of the Qwen checkpoints' remote code).
-const HALVED_FFN: &[&str] = &["qwen"];
-
 /// The state-space keys of a model that may have no attention at all (Mamba's
 /// `state_size`).
 const SSM_ONLY: &[&str] = &["state_size", "ssm_state_size"];
@@ -451,6 +434,7 @@ pub const CHECKED_TYPES: &[&str] = &[
     "qwen3_next",
     "qwen3_vl_moe",
     "qwen3_vl_moe_text",
+    "smollm3",
     "stablelm",
     "starcoder2",
 ];
@@ -569,36 +553,11 @@ const READ: &[&[&str]] = &[
 /// writes always wins; a default used is named to the reader.
 const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
     // `FalconConfig.__init__` (falcon/configuration_falcon.py): one KV head unless
-    // the new decoder architecture is on; the LM head is the embedding table
-    // (`PretrainedConfig`'s `tie_word_embeddings=True`).
-    (
-        "falcon",
-        &[
-            ("multi_query", 1.0),
-            ("new_decoder_architecture", 0.0),
-            ("tie_word_embeddings", 1.0),
-        ],
-    ),
-    // Falcon's first checkpoints (`tiiuae/falcon-7b`, `falcon-40b` before their
-    // conversion to `falcon`) ship their own `RWForCausalLM`, whose LM head is the
-    // embedding table.
-    ("RefinedWebModel", &[("tie_word_embeddings", 1.0)]),
-    ("RefinedWeb", &[("tie_word_embeddings", 1.0)]),
+    // the new decoder architecture is on.
+    ("falcon", &[("multi_query", 1.0), ("new_decoder_architecture", 0.0)]),
     // `GPTBigCodeConfig.__init__` (gpt_bigcode/configuration_gpt_bigcode.py):
-    // multi-query attention, tied embeddings.
-    ("gpt_bigcode", &[("multi_query", 1.0), ("tie_word_embeddings", 1.0)]),
-    // `PretrainedConfig`'s `tie_word_embeddings=True`, which these classes keep and
-    // their published configs leave out: one table for the embedding and the LM head
-    // (`BloomConfig`, `CohereConfig`, `Cohere2Config`, `GemmaConfig`, `GPT2Config`,
-    // `MambaConfig`, `OPTConfig`, `Starcoder2Config`).
-    ("bloom", &[("tie_word_embeddings", 1.0)]),
-    ("cohere", &[("tie_word_embeddings", 1.0)]),
-    ("cohere2", &[("tie_word_embeddings", 1.0)]),
-    ("gemma", &[("tie_word_embeddings", 1.0)]),
-    ("gpt2", &[("tie_word_embeddings", 1.0)]),
-    ("opt", &[("tie_word_embeddings", 1.0)]),
-    ("mamba", &[("tie_word_embeddings", 1.0)]),
-    ("starcoder2", &[("tie_word_embeddings", 1.0)]),
+    // multi-query attention.
+    ("gpt_bigcode", &[("multi_query", 1.0)]),
     // `Gemma3TextConfig.__init__` (gemma3/configuration_gemma3.py): Gemma-3-4B's
     // `text_config` names neither heads nor head_dim.
     (
@@ -614,7 +573,6 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
             ("max_position_embeddings", 131_072.0),
             ("sliding_window", 4096.0),
             ("sliding_window_pattern", 6.0),
-            ("tie_word_embeddings", 1.0),
         ],
     ),
     // `Gemma2Config` (gemma2/configuration_gemma2.py at transformers commit
@@ -634,7 +592,6 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
             ("max_position_embeddings", 8192.0),
             ("sliding_window", 4096.0),
             ("sliding_window_pattern", 2.0),
-            ("tie_word_embeddings", 1.0),
         ],
     ),
     // `Llama4TextConfig` (llama4/configuration_llama4.py): chunked attention of 8,192
@@ -668,6 +625,11 @@ const DEFAULTS: &[(&str, &[(&str, f64)])] = &[
             ("max_position_embeddings", 262_144.0),
         ],
     ),
+    // Qwen3.5's attention gates its output with a second half of the query
+    // projection, always (`Qwen3_5Attention`: `q_proj` of 2 × heads × head_dim,
+    // qwen3_5/modeling_qwen3_5.py:836 at v5.25.0); its configs have no key for it.
+    ("qwen3_5_text", &[("attn_output_gate", 1.0)]),
+    ("qwen3_5_moe_text", &[("attn_output_gate", 1.0)]),
     // `Qwen3NextConfig` (qwen3_next/configuration_qwen3_next.py at transformers commit
     // 008e574391258935f3ecc3035c882e73bbcac419): its field defaults (those of
     // Qwen3-Next-80B-A3B), a full-attention layer in four (`full_attention_interval`,
@@ -1072,6 +1034,20 @@ fn linear(r: &Reader<'_>, hidden: u32) -> Result<Recurrence, ConfigError> {
     })
 }
 
+/// Whether the LM head is the embedding table: as the config says (in its
+/// `text_config` or at its top), else as the model type's configuration class
+/// defaults (`families.tsv`; a default used is named to the reader), else untied.
+fn tied(r: &Reader<'_>, json: &Json) -> bool {
+    if let Some(t) = r.flag(TIED).or_else(|| Reader::new(json).flag(TIED)) {
+        return t;
+    }
+    let default = r.text(&["model_type"]).and_then(family).and_then(|f| f.tied);
+    if default.is_some() {
+        r.use_default(TIED[0]);
+    }
+    default.unwrap_or(false)
+}
+
 /// Reads a model from a `config.json`, with its total and active parameter counts
 /// where the reader knows them. A count not given is estimated from the shapes:
 /// embeddings (and an output head unless tied), attention, gated MLPs of three
@@ -1084,6 +1060,19 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
     // Multimodal configs (Gemma 3) keep the language model in `text_config`.
     let text = json.get("text_config").filter(|t| matches!(t, Json::Object(_)));
     let r = Reader::new(text.unwrap_or(json));
+    // A type that needs a layer kind the calculator lacks: the wrapper's or its
+    // language model's.
+    let types = [json.get("model_type"), text.and_then(|t| t.get("model_type"))];
+    for model_type in types.into_iter().flatten() {
+        if let Json::Text(t) = model_type {
+            if let Some(kind) = family(t).and_then(|f| f.refused) {
+                return Err(ConfigError::Refused {
+                    model_type: t.clone(),
+                    kind,
+                });
+            }
+        }
+    }
     if let Some(key) = UNHONOURED.iter().find(|k| {
         r.value(&[**k])
             .is_some_and(|v| !matches!(v, Json::List(l) if l.is_empty()))
@@ -1245,7 +1234,7 @@ pub fn from_config(json: &Json, total: Option<f64>, active: Option<f64>) -> Resu
         kv_heads,
         head_dim,
         vocab,
-        tied_embeddings: r.flag(TIED).unwrap_or(false),
+        tied_embeddings: tied(&r, json),
         sliding_window: window,
         sliding_layers: sliding.filter(|n| *n != attention_layers),
         chunked: window.is_some() && chunk.is_some(),
@@ -1338,14 +1327,15 @@ impl Estimate {
             (Some(d), Some(n)) => f(r.count(Q_RANK)?.unwrap_or(hidden)) * f(n) * f(d) + h * f(d) + h * f(n),
             _ => 0.0,
         };
-        let halved = r.text(&["model_type"]).is_some_and(|t| HALVED_FFN.contains(&t));
+        let mlp_kind = r.text(&["model_type"]).and_then(family).and_then(|f| f.mlp);
+        let halved = mlp_kind == Some(Mlp::HalvedGated);
         let ffn = r
             .count(FFN)?
             .map_or(4.0 * h, |w| if halved { f(w) / 2.0 } else { f(w) });
         let dense_ffn = r.count(DENSE_FFN)?.map_or(ffn, f);
         // Gated MLPs have three matrices; Nemotron-H's squared-ReLU MLPs and experts
         // have two (up and down).
-        let two = r.text(&["model_type"]).is_some_and(|t| TWO_MATRIX_MLP.contains(&t));
+        let two = mlp_kind == Some(Mlp::TwoMatrix);
         let matrices = if two || r.text(&["mlp_hidden_act"]) == Some("relu2") {
             2.0
         } else {

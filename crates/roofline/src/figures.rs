@@ -235,7 +235,8 @@ pub const ACTIVE_EXPERTS: Figure = Figure {
     )
 };
 
-/// Shared experts per MoE layer (DeepSeek's `n_shared_experts`).
+/// Shared experts per MoE layer (DeepSeek's `n_shared_experts`, Hunyuan's and
+/// EXAONE-MoE's `num_shared_experts`).
 pub const SHARED_EXPERTS: Figure = Figure {
     address: "experts",
     optional: true,
@@ -243,7 +244,7 @@ pub const SHARED_EXPERTS: Figure = Figure {
     ..shape(
         Field::SharedExperts,
         "shared_experts",
-        &["n_shared_experts"],
+        &["n_shared_experts", "num_shared_experts"],
         |m| m.experts.map(|e| f64::from(e.shared)),
         |m, v| match v {
             Some(_) => experts(m).shared = count(v),

@@ -400,6 +400,20 @@ const COMPUTED: &[Expected] = &[
         active: 360_710_144.0,
         tolerance: 0.002,
     },
+    // SmolLM3-3B (`smollm3`): 36 layers × 2 × 4 × 128 × 2 B; 65,536 tokens (no window:
+    // `use_sliding_window` false). Per layer 2 × 2,048² + 2 × 2,048 × 512 + 3 × 2,048 ×
+    // 11,008; its config leaves `tie_word_embeddings` out and `SmolLM3Config` ties by
+    // default: one table of 128,256 × 2,048. 3,074,949,120.
+    Expected {
+        name: "smollm3-3b",
+        kv_per_token: 73_728.0,
+        kv_8k: 603_979_776.0,
+        max_context: 65_536,
+        kv_max: 4_831_838_208.0,
+        params: 3_074_949_120.0,
+        active: 3_074_949_120.0,
+        tolerance: 0.002,
+    },
     // Further checkpoints. Llama-3.3-70B: 80 layers × 2 × 8 × 128 × 2 B; 131,072
     // tokens; 2 × 128,256 × 8,192 + 80 × (2 × 8,192² + 2 × 8,192 × 1,024 + 3 × 8,192
     // × 28,672) = 70,552,387,584 (card 70.55 B).
@@ -508,14 +522,15 @@ fn a_state_space_model_without_attention_is_computed() {
 fn families_with_a_layer_kind_the_calculator_lacks_are_refused_with_it() {
     let refused = |name: &str| from_config(&config(name), None, None).unwrap_err();
     // LFM2: short convolutions in 10 of 16 layers.
-    assert_eq!(
-        refused("lfm2.5-vl-1.6b"),
-        ConfigError::Unsupported("layer_types: conv".into())
-    );
+    let refusal = |model_type: &str, kind| ConfigError::Refused {
+        model_type: model_type.into(),
+        kind,
+    };
+    assert_eq!(refused("lfm2.5-vl-1.6b"), refusal("lfm2", Refusal::Convolution));
     // DBRX: its KV heads (8 of 48) live in `attn_config`; read flat they were 6×.
     assert_eq!(refused("dbrx-instruct"), ConfigError::Unhonoured("attn_config"));
     // MPT: its attention configured in a nested `attn_config` (KV heads among it).
     assert_eq!(refused("mpt-30b-chat"), ConfigError::Unhonoured("attn_config"));
     // Falcon-H1: attention and Mamba-2 side by side in every layer.
-    assert_eq!(refused("falcon-h1-0.5b"), ConfigError::Unhonoured("mamba_n_heads"));
+    assert_eq!(refused("falcon-h1-0.5b"), refusal("falcon_h1", Refusal::ParallelBlocks));
 }

@@ -1,7 +1,7 @@
 //! Every interface text, in one place per language. A struct rather than string
 //! keys: a text missing in one language is a compile error, not a blank on a page.
 
-use roofline::{format_significant, ConfigError, Field, IndexError, InputError, Locale, Output};
+use roofline::{format_significant, ConfigError, Field, IndexError, InputError, Locale, Output, Refusal};
 
 use crate::Lang;
 
@@ -1202,6 +1202,42 @@ fn index_error_en(e: &IndexError) -> String {
     }
 }
 
+/// What a refused model type needs, as a reader is told.
+fn refusal_de(kind: Refusal) -> &'static str {
+    match kind {
+        Refusal::CrossAttention => "Seine Decoder-Schichten lesen per Cross-Attention die Ausgabe eines Encoders",
+        Refusal::Encoder => "Es ist ein bidirektionaler Encoder, kein kausaler Decoder",
+        Refusal::PerLayerShapes => "Seine Schichten haben unterschiedliche Breiten, Kopfzahlen oder Kopfgrößen",
+        Refusal::SharedKv => "Es teilt seinen KV-Cache mit einem anderen Modell oder zwischen Schichten",
+        Refusal::Recurrence => "Statt Attention mischt eine eigene Rekurrenz die Tokens (RWKV, xLSTM, RG-LRU)",
+        Refusal::SharedLayers => "Es verwendet die Gewichte von Schichten mehrfach im Stapel",
+        Refusal::AttentionExperts => "Seine Attention-Schichten bestehen aus Experten",
+        Refusal::Convolution => "Einige Schichten mischen die Tokens mit einer kurzen Faltung",
+        Refusal::LinearAttention => "Es nutzt eine andere Art linearer Attention (Lightning Attention)",
+        Refusal::ParallelBlocks => "Eine Schicht enthält mehrere Mischer oder Teilschichten nebeneinander",
+        Refusal::ExtraStacks => "Neben dem Decoder arbeiten weitere Stapel (ein Tiefen-Decoder, ein Audio-Codec)",
+        Refusal::AttentionKind => "Es nutzt eine eigene Attention-Art (gehasht oder komprimiert)",
+    }
+}
+
+/// What a refused model type needs, as a reader is told.
+fn refusal_en(kind: Refusal) -> &'static str {
+    match kind {
+        Refusal::CrossAttention => "its decoder layers read an encoder's output through cross-attention",
+        Refusal::Encoder => "it is a bidirectional encoder, not a causal decoder",
+        Refusal::PerLayerShapes => "its layers differ in width, head count or head size",
+        Refusal::SharedKv => "it shares its KV cache with another model or between layers",
+        Refusal::Recurrence => "a recurrence of its own mixes the tokens instead of attention (RWKV, xLSTM, RG-LRU)",
+        Refusal::SharedLayers => "it reuses the weights of layers across its stack",
+        Refusal::AttentionExperts => "its attention layers are made of experts",
+        Refusal::Convolution => "some of its layers mix tokens with a short convolution",
+        Refusal::LinearAttention => "it uses another kind of linear attention (lightning attention)",
+        Refusal::ParallelBlocks => "a layer holds several mixers or sublayers side by side",
+        Refusal::ExtraStacks => "further stacks work beside the decoder (a depth decoder, an audio codec)",
+        Refusal::AttentionKind => "it uses an attention of its own (hashed or compressed)",
+    }
+}
+
 fn config_error_de(e: &ConfigError) -> String {
     match e {
         ConfigError::NotAnObject => "Die config.json muss ein JSON-Objekt sein ({ … }).".into(),
@@ -1222,6 +1258,10 @@ fn config_error_de(e: &ConfigError) -> String {
         ConfigError::Length { key, found, layers } => format!(
             "„{key}“ nennt {found} Schichten, das Modell hat aber {layers} (num_hidden_layers); \
              die Liste muss eine Angabe je Schicht enthalten."
+        ),
+        ConfigError::Refused { model_type, kind } => format!(
+            "Modelltyp {model_type}: {}. Das modelliert der Rechner nicht; er rechnet das Modell daher nicht.",
+            refusal_de(*kind)
         ),
     }
 }
@@ -1245,6 +1285,10 @@ fn config_error_en(e: &ConfigError) -> String {
         ConfigError::Length { key, found, layers } => format!(
             "“{key}” names {found} layers, but the model has {layers} (num_hidden_layers); \
              it must name one per layer."
+        ),
+        ConfigError::Refused { model_type, kind } => format!(
+            "Model type {model_type}: {}. The calculator does not model this, so it does not compute this model.",
+            refusal_en(*kind)
         ),
     }
 }

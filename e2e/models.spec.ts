@@ -124,6 +124,18 @@ test.describe('a pasted config.json', () => {
     await expect(page.locator('#calc0-model')).toHaveValue('own');
   });
 
+  test('a model type that needs a layer kind the calculator lacks is refused with the kind named', async ({ page, problems }) => {
+    await page.goto('en/memory-bound');
+    await live(page);
+    const whisper = { model_type: 'whisper', num_hidden_layers: 4, hidden_size: 384, num_attention_heads: 6, vocab_size: 51865 };
+    await paste(page, JSON.stringify(whisper));
+    await expect(page.locator('.calculator .config-status')).toHaveText(
+      "Model type whisper: its decoder layers read an encoder's output through cross-attention. " +
+      'The calculator does not model this, so it does not compute this model.');
+    // Nothing is taken over: the model stays the entry's.
+    await expect(page.locator('#calc0-model')).not.toHaveValue('own');
+  });
+
   test('a hybrid: Nemotron-H with its bare Infinity shows its Mamba state per request and keeps it in the address', async ({ page, problems }) => {
     await page.goto('en/memory-bound');
     await live(page);

@@ -1,7 +1,8 @@
 //! Reads `families.tsv`, the table of model types and how each is read, into
-//! `roofline::FAMILIES` (its first four columns; the sources and notes stay in the
-//! table and in `docs/models.md`, out of the wasm). A malformed row fails the build
-//! with its line and the fix.
+//! `roofline::FAMILIES` (its first four columns, for the types the general rules do
+//! not read as they are; the sources and notes stay in the table and in
+//! `docs/models.md`, out of the wasm). A malformed row fails the build with its line
+//! and the fix.
 
 use std::fmt::Write as _;
 
@@ -10,6 +11,7 @@ fn main() {
     println!("cargo::rerun-if-changed={path}");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut rows: Vec<(String, String)> = Vec::new();
+    let mut general: Vec<&str> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
@@ -47,8 +49,14 @@ fn main() {
                 format!("Some(Refusal::{variant})")
             }
         };
-        if rows.iter().any(|(t, _)| t == model_type) {
+        if rows.iter().any(|(t, _)| t == model_type) || general.contains(&model_type) {
             panic!("{at}: `{model_type}` is already in the table");
+        }
+        // A type the general rules read as they are (a gated MLP, untied tables,
+        // nothing refused) needs no row in the app: it is read as any other.
+        if matches!(mlp, "None" | "Some(Mlp::Gated)") && tied != "Some(true)" && refused == "None" {
+            general.push(model_type);
+            continue;
         }
         let row =
             format!("    Family {{ model_type: {model_type:?}, mlp: {mlp}, tied: {tied}, refused: {refused} }},\n");
@@ -56,7 +64,8 @@ fn main() {
     }
     // Sorted by model type, for a binary search.
     rows.sort();
-    let mut out = String::from("/// Every model type of `families.tsv`, sorted by its name.\n");
+    let mut out = String::from("/// The model types of `families.tsv` the general rules do not read as they are\n");
+    out.push_str("/// (another MLP, tied tables by default, a refusal), sorted by their names.\n");
     out.push_str("pub const FAMILIES: &[Family] = &[\n");
     for (_, row) in &rows {
         out.push_str(row);

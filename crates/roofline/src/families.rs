@@ -84,7 +84,8 @@ pub struct Family {
 
 include!(concat!(env!("OUT_DIR"), "/families.rs"));
 
-/// The row of `model_type`, if the table has one.
+/// The row of `model_type`, where the table says more than the general rules (a
+/// gated MLP, untied tables, nothing refused) do: `None` for any other type.
 ///
 /// ```
 /// use roofline::{family, Mlp, Refusal};
@@ -92,6 +93,8 @@ include!(concat!(env!("OUT_DIR"), "/families.rs"));
 /// assert_eq!(family("smollm3").and_then(|f| f.tied), Some(true));
 /// assert_eq!(family("whisper").and_then(|f| f.refused), Some(Refusal::CrossAttention));
 /// assert_eq!(family("no-such-type"), None);
+/// // Llama is read by the general rules as they are.
+/// assert_eq!(family("llama"), None);
 /// ```
 pub fn family(model_type: &str) -> Option<&'static Family> {
     FAMILIES

@@ -155,7 +155,11 @@ fn page() -> String {
     for arch in registry("vllm-text-generation.txt") {
         match types.get(&arch).filter(|t| t.as_str() != "?") {
             Some(t) => {
-                let _ = writeln!(out, "| `{arch}` | `{t}` | {} |", status(t, &rows, &fixtures));
+                let each: Vec<String> = t
+                    .split(',')
+                    .map(|t| format!("`{t}`: {}", status(t, &rows, &fixtures)))
+                    .collect();
+                let _ = writeln!(out, "| `{arch}` | `{t}` | {} |", each.join("; "));
             }
             None => {
                 let _ = writeln!(
@@ -234,8 +238,10 @@ each configuration class of that release (a class without the field does not tie
 const VLLM: &str = "
 ## vLLM's text-generation architectures
 
-The model type each architecture is read as, where Transformers' mappings name its
-class; for the others the architecture's own config decides (its `model_type`).
+The model type each architecture's checkpoints write (from Transformers' mappings, or
+from vLLM's model file and the checkpoints' own configuration class:
+`tests/registries/vllm-text-generation-types.tsv`); where none is known, the
+architecture's own config decides (its `model_type`).
 
 ";
 
@@ -256,6 +262,16 @@ fn every_registered_type_has_a_row_of_the_table() {
         for name in registry(list) {
             if !table.iter().any(|r| r.model_type == name) {
                 missing.push(format!("{list}: {name}"));
+            }
+        }
+    }
+    // vLLM's architectures, by the model type their checkpoints write.
+    for line in registry("vllm-text-generation-types.tsv") {
+        let (arch, t) = line.split_once('\t').expect("architecture, tab, type");
+        // An architecture some types share names them all, joined by commas.
+        for t in t.split(',').filter(|t| *t != "?") {
+            if !table.iter().any(|r| r.model_type == t) {
+                missing.push(format!("vllm-text-generation-types.tsv: {arch} ({t})"));
             }
         }
     }

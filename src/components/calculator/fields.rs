@@ -132,9 +132,9 @@ pub fn model_fields() -> impl Iterator<Item = Binding> {
     })
 }
 
-/// The device's figures.
+/// The device's figures, and how many devices share the model.
 pub fn hardware_fields() -> impl Iterator<Item = Binding> {
-    inputs::HARDWARE.iter().map(Binding::input)
+    inputs::HARDWARE.iter().chain([&inputs::DEVICES]).map(Binding::input)
 }
 
 pub const BATCH: Binding = Binding::input(&inputs::BATCH);
@@ -511,6 +511,14 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The device's fieldset holds every input of the device and the devices'
+    /// count, in the core's order.
+    #[test]
+    fn the_device_fieldset_holds_the_devices() {
+        let fields: Vec<Field> = hardware_fields().map(|b| b.field).collect();
+        assert_eq!(fields, [Field::Memory, Field::Bandwidth, Field::Peak, Field::Devices]);
+    }
 
     #[test]
     fn numbers_parse_in_the_readers_notation() {

@@ -1,5 +1,6 @@
 import { test, expect, live, output, entries, seriousViolations } from './fixtures';
 import type { Page, BrowserContext } from '@playwright/test';
+import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
@@ -222,6 +223,10 @@ function pagesServer(root: { dir: string }): Promise<{ base: string; close: () =
   );
 }
 
+function sha256(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
 /** Every file below `dir`, relative to it. */
 function walk(dir: string, rel = ''): string[] {
   return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) =>
@@ -242,11 +247,24 @@ function secondBuild(dist: string, into: string): { build: string; oldCss: strin
     const html = fs.readFileSync(full, 'utf8').replaceAll(oldCss, newCss).replace('</head>', '<meta name="build" content="second"></head>');
     fs.writeFileSync(full, html);
   }
+  // The worker and the lists hold each file's SHA-256: the marked pages get theirs,
+  // and the lists, changed by that, theirs in the worker.
+  const sums = new Map<string, string>();
+  for (const file of walk(dist).filter((f) => f.endsWith('.html'))) {
+    sums.set(sha256(fs.readFileSync(path.join(dist, file))), sha256(fs.readFileSync(path.join(into, file))));
+  }
+  const swap = (text: string) => [...sums].reduce((t, [from, to]) => t.replaceAll(from, to), text);
+  for (const list of walk(into).filter((f) => /^offline-\w+\.json$/.test(f))) {
+    const full = path.join(into, list);
+    const before = fs.readFileSync(full);
+    fs.writeFileSync(full, swap(before.toString('utf8')));
+    sums.set(sha256(before), sha256(fs.readFileSync(full)));
+  }
   const sw = path.join(into, 'sw.js');
   const worker = fs.readFileSync(sw, 'utf8');
   const first = /BUILD\s*=\s*["']([0-9a-f]{16})["']/.exec(worker)![1];
   const build = 'second0000000000';
-  fs.writeFileSync(sw, worker.replaceAll(oldCss, newCss).replaceAll(first, build));
+  fs.writeFileSync(sw, swap(worker.replaceAll(oldCss, newCss).replaceAll(first, build)));
   return { build, oldCss, newCss };
 }
 
@@ -263,7 +281,7 @@ test('a second build replaces the whole kept set at once', async ({ page, contex
     await live(page);
     await kept(page, 'en/memory-bound', 'de/');
     const [first] = await cacheNames(page);
-    expect(first).toMatch(/^glossary-[0-9a-f]{16}$/);
+    expect(first).toMatch(/^glossary:\/glossary\/:[0-9a-f]{16}$/);
 
     // Deploy the second build; the worker finds it on its next check.
     const second = secondBuild(dist, test.info().outputPath('second'));
@@ -271,7 +289,7 @@ test('a second build replaces the whole kept set at once', async ({ page, contex
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-    await expect.poll(() => cacheNames(page), { timeout: 20_000 }).toEqual([`glossary-${second.build}`]);
+    await expect.poll(() => cacheNames(page), { timeout: 20_000 }).toEqual([`glossary:/glossary/:${second.build}`]);
     const files = await cached(page);
     expect(files).toEqual(expect.arrayContaining(['en/memory-bound', 'de/', second.newCss]));
     expect(files).not.toContain(second.oldCss);
@@ -307,6 +325,78 @@ test('a second build replaces the whole kept set at once', async ({ page, contex
   } finally {
     server.close();
   }
+});
+
+// GitHub Pages serves every project of an owner from one origin (`<owner>.github.io`),
+// and so with one set of caches: another project can open this site's cache and put
+// its own files under the site's addresses. The worker serves and keeps only files
+// with this build's sums.
+// (No `problems`: the other project's page is a 404, the offline note a 503.)
+test('a project beside the site on the same origin cannot plant a script or a page in its caches', async ({ page, context }) => {
+  await page.goto('en/memory-bound?model=llama-3.1-70b&batch=7');
+  await live(page);
+  await controlled(page);
+  await kept(page, 'en/memory-bound');
+  await expect.poll(async () => (await cached(page)).some((f) => f.endsWith('.wasm')), { timeout: 20_000 }).toBe(true);
+  const glue = (await cached(page)).find((f) => /^glossary-[0-9a-f]{16}\.js$/.test(f))!;
+  expect(glue).toBeTruthy();
+  const plant = async (paths: string[]) => {
+    // A page of another project: the same origin, another path.
+    await page.goto('/other-project/');
+    await page.evaluate(async ({ glue, paths }) => {
+      const at = (path: string) => new URL(`/glossary/${path}`, location.origin).href;
+      const script = 'window.__planted = "script"; document.title = "planted";';
+      const html = '<!doctype html><title>planted</title><script>window.__planted = "page"</script><p id="planted">planted</p>';
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        await cache.put(at(glue), new Response(script, { headers: { 'Content-Type': 'text/javascript' } }));
+        for (const path of paths) {
+          await cache.put(at(path), new Response(html, { headers: { 'Content-Type': 'text/html' } }));
+        }
+      }
+    }, { glue, paths });
+  };
+  const own = async (address: string) => {
+    expect(await page.evaluate(() => (window as unknown as { __planted?: string }).__planted), address).toBeUndefined();
+    await expect(page.locator('#planted'), address).toHaveCount(0);
+  };
+
+  // Online: the site's own script (served cache-first) and pages.
+  await plant(['en/memory-bound', 'en/kv-cache', 'de/']);
+  await page.goto('en/memory-bound');
+  await live(page);
+  await own('en/memory-bound');
+  await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
+  await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
+
+  // Offline: a kept page is the site's own; a planted one is not served (the note
+  // stands in for it, as for a page never kept).
+  await plant(['en/kv-cache', 'de/']);
+  await goOffline(context);
+  await page.goto('en/memory-bound');
+  await own('en/memory-bound');
+  await expect(page.locator('article h1')).toHaveText(/Memory-bound/i);
+  for (const address of ['en/kv-cache', 'de/']) {
+    await page.goto(address).catch(() => {});
+    await own(address);
+    await expect(page.locator('main.offline-note'), address).toBeVisible();
+  }
+  await context.setOffline(false);
+
+  // Nothing kept carries the calculator's state of an address: no query in any key
+  // or stored response of the site's caches.
+  const queries = await page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        for (const url of [request.url, response?.url ?? '']) if (url.includes('?')) found.push(url);
+      }
+    }
+    return found;
+  });
+  expect(queries).toEqual([]);
 });
 
 test.describe('without a service worker', () => {

@@ -4,7 +4,10 @@
 //! shell's head and so in every page.
 //!
 //! The worker carries the build's identity, a hash of every other file of the build,
-//! so that a new build is a new worker, byte for byte, with a cache of its own.
+//! so that a new build is a new worker, byte for byte, with a cache of its own; and
+//! the SHA-256 of each file it may keep (the app's and the lists' in itself, the
+//! pages' and their files' in the lists), so that it serves and keeps nothing another
+//! project on the same origin put into its cache.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -149,6 +152,15 @@ fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<Stri
             }
         }
     }
+    // Each page (by its address) and each file it needs, with the SHA-256 of its
+    // bytes: the worker keeps and serves nothing else.
+    let mut sums = serde_json::Map::new();
+    for (url, needs) in &pages {
+        sums.insert(url.clone(), json!(sha256(dist, &page_file(url))?));
+        for file in needs {
+            sums.insert(file.clone(), json!(sha256(dist, file)?));
+        }
+    }
     let pages: Vec<_> = pages
         .iter()
         .map(|(url, needs)| {
@@ -158,7 +170,16 @@ fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<Stri
         })
         .collect::<Result<_>>()?;
     let size = Quantity::new(bytes as f64, Unit::BytesSi).format_digits(Locale::from_lang(lang.code()), 2);
-    Ok(json!({ "bytes": bytes, "size": size, "pages": pages }).to_string())
+    Ok(json!({ "bytes": bytes, "size": size, "pages": pages, "sums": sums }).to_string())
+}
+
+/// The SHA-256 of a file below `dist`, in hex: what the worker checks a copy against.
+fn sha256(dist: &Path, file: &str) -> Result<String> {
+    let bytes = files::read(&dist.join(file))?;
+    Ok(sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }
 
 /// The build's identity: a hash of the names and contents of `all` below `dist`.
@@ -251,6 +272,16 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
         })
         .collect();
     let langs: Vec<&str> = Lang::ALL.into_iter().map(Lang::code).collect();
+    // The sums of the app files, the code and the lists (which hold those of the pages).
+    let mut sums = serde_json::Map::new();
+    for path in app.iter().chain(&code) {
+        let file = match path.as_str() {
+            "" => "index.html".to_string(),
+            p if p.ends_with('/') => page_file(p),
+            p => p.to_string(),
+        };
+        sums.insert(path.clone(), json!(sha256(dist, &file)?));
+    }
     let worker = fill(
         WORKER,
         &[
@@ -258,6 +289,7 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
             ("__BASE__", base.to_string()),
             ("__APP__", serde_json::to_string(&app)?),
             ("__CODE__", serde_json::to_string(&code)?),
+            ("__SUMS__", serde_json::to_string(&sums)?),
             ("__CSS__", css),
             ("__NOTE__", serde_json::to_string(&note)?),
             ("__LANGS__", serde_json::to_string(&langs)?),

@@ -210,12 +210,25 @@ fn filter_attribute<'u>(element: &str, attribute: &str, value: &'u str) -> Optio
             .strip_prefix(MARK.as_str())
             .filter(|index| !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()))
             .map(|index| Cow::Owned(index.to_string())),
+        // A code block's language, and nothing else: no class of the site's styles.
+        ("code", "class") => {
+            let kept: Vec<&str> = value.split_ascii_whitespace().filter(|c| language_class(c)).collect();
+            (!kept.is_empty()).then(|| Cow::Owned(kept.join(" ")))
+        }
         (_, "class") => match HTML_CLASSES.iter().find(|(tag, _)| *tag == element) {
             Some((_, allowed)) => classes(value, allowed),
             None => Some(Cow::Borrowed(value)),
         },
         _ => Some(Cow::Borrowed(value)),
     }
+}
+
+/// Whether `class` names a code block's language as pulldown-cmark writes it:
+/// `language-` and 1 to 40 of `A-Za-z0-9_+#.-` (`language-c++`, `language-f#`).
+fn language_class(class: &str) -> bool {
+    class.strip_prefix("language-").is_some_and(|l| {
+        (1..=40).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_alphanumeric() || b"_+#.-".contains(&b))
+    })
 }
 
 /// A class list of the `allowed` classes, the app's kept only where marked, and
@@ -298,6 +311,64 @@ fn prefix_id_list(ids: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every class of the site's stylesheet, and every class name the app reads, on
+    /// every element the sanitiser lets an author write: none survives, but a code
+    /// block's language, footnotes' classes and MathML's own.
+    #[test]
+    fn no_class_of_the_site_reaches_an_authors_element() {
+        let css = include_str!("../../../style/main.css");
+        let mut site: Vec<String> = Vec::new();
+        let bytes = css.as_bytes();
+        for (at, _) in css.match_indices('.') {
+            let name: String = css[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            let after_word = at > 0 && (bytes[at - 1].is_ascii_digit());
+            if !name.is_empty() && name.as_bytes()[0].is_ascii_alphabetic() && !after_word {
+                site.push(name);
+            }
+        }
+        site.extend(APP_CLASSES.iter().map(|c| c.to_string()));
+        site.extend(
+            [
+                names::CALCULATOR,
+                names::STATIC_CHART,
+                names::PROSE,
+                names::XREF_PREVIEW,
+            ]
+            .map(String::from),
+        );
+        site.sort();
+        site.dedup();
+        assert!(site.len() > 50 && site.iter().any(|c| c == "verdict-bar"), "{site:?}");
+        let author: &[&str] = &["footnote-definition", "footnote-reference", "footnote-definition-label"];
+        let mut tags: Vec<&str> = builder().clone_tags().into_iter().collect();
+        tags.sort();
+        for tag in tags {
+            for class in &site {
+                let html = format!("<{tag} class=\"{class} language-rust\">x</{tag}>");
+                let out = clean(&format!("<p>{html}</p>"));
+                let kept = out.split("class=\"").skip(1).filter_map(|rest| rest.split('"').next());
+                for list in kept {
+                    for c in list.split_ascii_whitespace() {
+                        let allowed = (tag == "code" && c == "language-rust")
+                            || author.contains(&c)
+                            || (MATHML_TAGS.contains(&tag) && MATHML_CLASSES.contains(&c));
+                        assert!(allowed, "<{tag} class=\"{class}\"> kept `{c}`: {out}");
+                    }
+                }
+            }
+        }
+        // A code block's language stays; any other class on `<code>` goes.
+        assert_eq!(
+            clean("<code class=\"language-c++ calculator xref language-\">x</code>"),
+            "<code class=\"language-c++\">x</code>"
+        );
+        assert_eq!(clean("<code class=\"verdict-bar\">x</code>"), "<code>x</code>");
+        assert!(!language_class(&format!("language-{}", "a".repeat(41))));
+    }
 
     #[test]
     fn trusted_markup_passes_unchanged() {

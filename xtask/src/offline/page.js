@@ -30,11 +30,21 @@
     return response.json();
   };
 
-  /** Whether every page of the list, with its files, is on this device. */
+  /** This site's caches start with its path (the service worker's `PREFIX`): every
+   * project of an owner on GitHub Pages shares the origin, and its caches. */
+  const prefix = `glossary:${base.pathname}:`;
+
+  /** Whether every page of the list, with its files, is in this site's caches. */
   const held = async (pages) => {
+    const names = (await caches.keys()).filter((n) => n.startsWith(prefix));
+    const mine = await Promise.all(names.map((n) => caches.open(n)));
+    const has = async (href) => {
+      for (const cache of mine) if (await cache.match(href)) return true;
+      return false;
+    };
     for (const page of pages) {
       for (const url of [page.url, ...page.files]) {
-        if (!(await caches.match(new URL(url, base).href))) return false;
+        if (!(await has(new URL(url, base).href))) return false;
       }
     }
     return true;

@@ -3,6 +3,7 @@
 // The calculator view is one deeply nested type when rendered to HTML natively.
 #![recursion_limit = "256"]
 
+pub mod address;
 pub mod app;
 pub mod components;
 pub mod data;
@@ -34,6 +35,8 @@ pub fn mount() {
     // The data files: carried by a debug build (`trunk serve`), fetched by a release
     // build; chosen once, here.
     data::Source::of_build().choose();
+    // Before the router reads the address: a query beyond the bounds goes.
+    address::bound();
     wasm_bindgen_futures::spawn_local(async {
         let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
         let prerendered = body.as_ref().is_some_and(|b| b.has_attribute(PRERENDERED));

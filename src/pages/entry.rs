@@ -158,7 +158,14 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
     // the state in the address is applied right after, so hydration always meets
     // the markup it expects.
     let state = body.calculators.first().map(CalcState::example);
-    let ignored = RwSignal::new(Vec::<String>::new());
+    // A query too long to read was taken out of the address before the app started:
+    // the notice counts its pairs.
+    let dropped = crate::address::dropped();
+    let ignored = RwSignal::new(if dropped > 0 {
+        vec![format!("+{dropped}")]
+    } else {
+        Vec::new()
+    });
     if let Some(state) = state {
         Effect::new(move |_| {
             let pairs: Vec<(String, String)> = location

@@ -20,10 +20,6 @@ use crate::process::minified_script;
 
 const SCRIPT: &str = include_str!("wake/wake.js");
 
-/// Render-blocking until the element `#main` is parsed (Chromium; other browsers
-/// ignore it and paint as before).
-const PAINT_AFTER_MAIN: &str = "<link rel=expect href=\"#main\" blocking=render>";
-
 /// The inline element of the waking script `script`, naming what it starts.
 fn element(loader: &Loader, script: &str) -> Result<String, String> {
     let attributes = format!(
@@ -45,7 +41,6 @@ pub fn rewrite(html: &str, base: &str, script: &str, read: impl Fn(&str) -> Resu
                 read(name).map_err(|e| format!("{e:#}"))
             })
         })
-        .and_then(|s| s.with_head_end(PAINT_AFTER_MAIN))
         .map_err(anyhow::Error::msg)?;
     Ok(shell.into_string())
 }
@@ -84,7 +79,7 @@ mod tests {
             "<!doctype html><html lang=en><head><meta charset=utf-8>\
              <style>p{margin:0}</style>\
              <script data-glue=\"/g/app-1a.js\" data-wasm=\"/g/app-1a_bg.wasm\">wake()</script>\
-             <link rel=expect href=\"#main\" blocking=render></head><body></body></html>"
+             </head><body></body></html>"
         );
         assert!(!page.contains("preload") && !page.contains("stylesheet"), "{page}");
         assert!(rewrite(SHELL, "/other/", "wake()", css).is_err());
@@ -99,6 +94,6 @@ mod tests {
         assert!(SCRIPT.contains(vocab::names::LIVE));
         assert!(SCRIPT.contains(vocab::names::PRERENDERED));
         assert!(SCRIPT.contains(&format!("meta[name=\"{}\"]", vocab::names::META_ENTRY)));
-        assert!(SCRIPT.contains("main a[href]") && PAINT_AFTER_MAIN.contains("#main"));
+        assert!(SCRIPT.contains("main a[href]"));
     }
 }

@@ -330,6 +330,50 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
             );
         }
     }
+    // The term, the short definition and the sources' labels and addresses are
+    // single lines of text: they are also written into the files for language
+    // models, where a line break or a control character could start a section or a
+    // link of its own.
+    let one_line = |value: &str| !value.trim().chars().any(char::is_control);
+    for (key, value) in [("term", &raw.term), ("short", &raw.short)] {
+        if let Some(v) = value.as_deref().filter(|v| !one_line(v)) {
+            out.push(
+                error_at(
+                    path,
+                    split,
+                    key,
+                    format!(
+                        "`{key}` holds a line break or a control character: `{}`",
+                        v.escape_debug()
+                    ),
+                )
+                .hint("write it on one line, without tabs or control characters"),
+            );
+        }
+    }
+    for (i, source) in raw.sources.iter().enumerate().take(LISTED) {
+        for (key, value) in [("label", &source.label), ("url", &source.url)] {
+            if !one_line(value) {
+                let (line, column) = position(
+                    split.yaml,
+                    split.yaml_line,
+                    &[Step::Key("sources"), Step::Item(i), Step::Key(key)],
+                );
+                out.push(
+                    Diagnostic::error(
+                        path,
+                        line,
+                        column,
+                        format!(
+                            "a source's `{key}` holds a line break or a control character: `{}`",
+                            value.escape_debug()
+                        ),
+                    )
+                    .hint("write it on one line, without tabs or control characters"),
+                );
+            }
+        }
+    }
     let not_http: Vec<(usize, &Source)> = raw
         .sources
         .iter()
@@ -417,6 +461,35 @@ pub fn parse(path: &str, split: &Split<'_>, out: &mut Vec<Diagnostic>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_term_short_or_source_with_a_line_break_or_control_character_is_refused() {
+        let check = |yaml: &str| {
+            let text = format!("---\n{yaml}---\nBody.\n");
+            let split = split("x.md", &text).expect("split");
+            let mut out = Vec::new();
+            let parsed = parse("x.md", &split, &mut out);
+            (
+                parsed.is_some(),
+                out.iter().map(|d| (d.line, d.message.clone())).collect::<Vec<_>>(),
+            )
+        };
+        let (ok, out) = check("term: \"T\\n## Fake\"\nslug: t\nshort: S.\n");
+        assert!(
+            !ok && out[0].0 == 2 && out[0].1.contains("`term` holds a line break"),
+            "{out:?}"
+        );
+        let (ok, out) = check("term: T\nslug: t\nshort: \"S\\u0007.\"\n");
+        assert!(!ok && out[0].1.contains("`short`"), "{out:?}");
+        let (ok, out) = check(concat!(
+            "term: T\nslug: t\nshort: S.\nsources:\n",
+            "  - label: \"L\\r\\n- [x](https://e.org)\"\n    url: https://e.org\n"
+        ));
+        assert!(!ok && out[0].0 == 6 && out[0].1.contains("`label`"), "{out:?}");
+        // A folded short definition ends in a line break that is no part of it.
+        let (ok, out) = check("term: T\nslug: t\nshort: >\n  One\n  line.\n");
+        assert!(ok, "{out:?}");
+    }
 
     #[test]
     fn slugs_transliterate_umlauts() {

@@ -7,15 +7,23 @@
 //! value becomes its text for the entry's example (as the page shows it before the
 //! reader changes anything), each calculator block a line that names its scenario,
 //! and links to other entries point to their Markdown.
+//!
+//! Every file is written from parsed events by `pulldown-cmark-to-cmark`, never by
+//! joining an author's text into Markdown: a term, a label or a URL cannot open a
+//! link or a section of its own (brackets and markup are escaped, addresses written
+//! whole), and what the page does not show stays out (raw HTML and its comments,
+//! reference definitions no link uses).
 
 use std::collections::HashSet;
 
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Parser, Tag, TagEnd};
 use roofline::Locale;
 use vocab::i18n::{texts, Texts};
 use vocab::Lang;
 
 use crate::block::parse_inline;
 use crate::frontmatter;
+use crate::markdown::cmark_options;
 use crate::site::{Entry, Site};
 
 /// A file for machines: its path below the site's root and its text.
@@ -43,14 +51,13 @@ fn body_of(source: &str) -> &str {
 /// base path, ending in `/`). `source` gives an entry's file as written.
 pub fn machine_files(site: &Site, site_url: &str, source: &dyn Fn(&Entry) -> Option<String>) -> Vec<MachineFile> {
     let mut files = Vec::new();
-    let mut index = String::new();
     let en = texts(Lang::En);
-    index.push_str(&format!("# {}\n\n> {}.\n\n", en.site_title, en.site_tagline));
-    index.push_str(
+    let mut index = Doc::titled(en.site_title, &format!("{}.", en.site_tagline));
+    index.paragraph(
         "A glossary of LLM-inference performance in English and German: why decoding is limited by \
          memory bandwidth rather than compute, term by term. Each entry explains one concept in prose and \
          embeds a roofline calculator; in the Markdown below, every figure is written out for the entry's \
-         example scenario, computed by the same model as the pages.\n",
+         example scenario, computed by the same model as the pages.",
     );
     // English first: the file's summary is English.
     for lang in [Lang::En, Lang::De] {
@@ -63,20 +70,15 @@ pub fn machine_files(site: &Site, site_url: &str, source: &dyn Fn(&Entry) -> Opt
             .collect();
         let entries: Vec<&Entry> = site.entries.iter().filter(|e| e.lang == lang.code()).collect();
         let mut full = format!("# {}\n\n> {}.\n", t.site_title, t.site_tagline);
-        index.push_str(&format!("\n## {}\n\n", t.language_name));
-        index.push_str(&format!(
-            "- [{}]({site_url}{}/llms-full.txt): {}\n",
-            full_text_title(lang),
-            lang.code(),
-            full_text_note(lang)
-        ));
+        index.heading(HeadingLevel::H2, t.language_name);
+        let mut items = vec![(
+            full_text_title(lang).to_string(),
+            format!("{site_url}{}/llms-full.txt", lang.code()),
+            full_text_note(lang).to_string(),
+        )];
         for e in &entries {
             let url = format!("{site_url}{}/{}", e.lang, e.front.slug);
-            index.push_str(&format!(
-                "- [{}]({url}.md): {}\n",
-                e.front.term,
-                one_line(&e.front.short)
-            ));
+            items.push((e.front.term.clone(), format!("{url}.md"), one_line(&e.front.short)));
             let source = source(e);
             let body = source.as_deref().map(body_of).unwrap_or_default();
             let text = entry_markdown(site, e, &url, body, t, &slugs);
@@ -87,6 +89,7 @@ pub fn machine_files(site: &Site, site_url: &str, source: &dyn Fn(&Entry) -> Opt
                 text,
             });
         }
+        index.links(&items);
         files.push(MachineFile {
             path: format!("{}/llms-full.txt", lang.code()),
             text: full,
@@ -94,9 +97,110 @@ pub fn machine_files(site: &Site, site_url: &str, source: &dyn Fn(&Entry) -> Opt
     }
     files.push(MachineFile {
         path: "llms.txt".into(),
-        text: index,
+        text: index.finish(),
     });
     files
+}
+
+/// A Markdown document built from events, written by `pulldown-cmark-to-cmark`,
+/// under a title and a one-line summary.
+struct Doc<'a> {
+    head: String,
+    events: Vec<Event<'a>>,
+}
+
+/// `text` as Markdown that reads as that text and nothing more (its brackets and
+/// markup escaped).
+fn inline(text: &str) -> String {
+    let events = [
+        Event::Start(Tag::Paragraph),
+        Event::Text(CowStr::from(text)),
+        Event::End(TagEnd::Paragraph),
+    ];
+    let mut out = String::new();
+    let _ = pulldown_cmark_to_cmark::cmark(events.iter(), &mut out, cmark_options());
+    out.trim().to_string()
+}
+
+impl<'a> Doc<'a> {
+    /// A document that starts `# title` and `> summary`.
+    fn titled(title: &str, summary: &str) -> Doc<'a> {
+        Doc {
+            head: format!("# {}\n\n> {}\n\n", inline(title), inline(summary)),
+            events: Vec::new(),
+        }
+    }
+
+    fn wrap(&mut self, tag: Tag<'a>, inner: impl IntoIterator<Item = Event<'a>>) {
+        let end = tag.to_end();
+        self.events.push(Event::Start(tag));
+        self.events.extend(inner);
+        self.events.push(Event::End(end));
+    }
+
+    fn heading(&mut self, level: HeadingLevel, text: &str) {
+        let tag = Tag::Heading {
+            level,
+            id: None,
+            classes: Vec::new(),
+            attrs: Vec::new(),
+        };
+        self.wrap(tag, [Event::Text(CowStr::from(text.to_string()))]);
+    }
+
+    fn paragraph(&mut self, text: &str) {
+        self.wrap(Tag::Paragraph, [Event::Text(CowStr::from(text.to_string()))]);
+    }
+
+    /// A paragraph that opens with `lead` in emphasis.
+    fn led(&mut self, lead: &str, text: &str) {
+        let inner = [
+            Event::Start(Tag::Emphasis),
+            Event::Text(CowStr::from(lead.to_string())),
+            Event::End(TagEnd::Emphasis),
+            Event::Text(CowStr::from(format!(" {text}"))),
+        ];
+        self.wrap(Tag::Paragraph, inner);
+    }
+
+    /// A list of links, each `[text](url)` and, where there is one, `: note`.
+    fn links(&mut self, items: &[(String, String, String)]) {
+        self.events.push(Event::Start(Tag::List(None)));
+        for (text, url, note) in items {
+            let mut item = vec![Event::Start(Tag::Item)];
+            item.push(Event::Start(link(url)));
+            item.push(Event::Text(CowStr::from(text.clone())));
+            item.push(Event::End(TagEnd::Link));
+            if !note.is_empty() {
+                item.push(Event::Text(CowStr::from(format!(": {note}"))));
+            }
+            item.push(Event::End(TagEnd::Item));
+            self.events.extend(item);
+        }
+        self.events.push(Event::End(TagEnd::List(false)));
+    }
+
+    fn finish(self) -> String {
+        let mut out = self.head;
+        let options = pulldown_cmark_to_cmark::Options {
+            list_token: '-',
+            ..Default::default()
+        };
+        // Writing to a `String` cannot fail, and the events are balanced.
+        let _ = pulldown_cmark_to_cmark::cmark_with_options(self.events.iter(), &mut out, cmark_options(), options);
+        out.push('\n');
+        out
+    }
+}
+
+/// An inline link to `url`.
+fn link(url: &str) -> Tag<'static> {
+    Tag::Link {
+        link_type: LinkType::Inline,
+        dest_url: CowStr::from(url.to_string()),
+        title: CowStr::Borrowed(""),
+        id: CowStr::Borrowed(""),
+    }
 }
 
 fn full_text_title(lang: Lang) -> &'static str {
@@ -121,44 +225,85 @@ fn one_line(text: &str) -> String {
 /// written out, its sources and the address of its page.
 fn entry_markdown(site: &Site, e: &Entry, url: &str, body: &str, t: &Texts, slugs: &HashSet<&str>) -> String {
     let locale = lang_of(e).locale();
-    let mut out = format!("# {}\n\n> {}\n\n", e.front.term, one_line(&e.front.short));
-    out.push_str(links_to_markdown(&body_text(site, e, body, locale, t), slugs).trim());
+    let mut doc = Doc::titled(&e.front.term, &one_line(&e.front.short));
+    body_events(site, e, body, locale, t, slugs, &mut doc);
     if !e.front.sources.is_empty() {
-        out.push_str(&format!("\n\n## {}\n\n", t.sources_heading));
-        for s in &e.front.sources {
-            out.push_str(&format!("- [{}]({})\n", s.label, s.url));
-        }
+        doc.heading(HeadingLevel::H2, t.sources_heading);
+        let items: Vec<_> = e
+            .front
+            .sources
+            .iter()
+            .map(|s| (s.label.clone(), s.url.clone(), String::new()))
+            .collect();
+        doc.links(&items);
     }
-    out.push_str(&format!("\n{url}\n"));
-    out
+    doc.paragraph(url);
+    doc.finish()
 }
 
-/// The body with inline values written out, calculator blocks described and links
-/// to entries pointing to their Markdown.
-fn body_text(site: &Site, e: &Entry, body: &str, locale: Locale, t: &Texts) -> String {
-    let mut out = String::with_capacity(body.len());
+/// The body's events with inline values written out, calculator blocks described,
+/// links to entries pointing to their Markdown, and no raw HTML.
+fn body_events<'a>(
+    site: &Site,
+    e: &Entry,
+    body: &'a str,
+    locale: Locale,
+    t: &Texts,
+    slugs: &HashSet<&str>,
+    doc: &mut Doc<'a>,
+) {
     let mut blocks = e.body.calculators.iter();
-    let mut lines = body.split_inclusive('\n');
-    while let Some(line) = lines.next() {
-        if line.trim_start().starts_with("```roofline") {
-            // The block's YAML is replaced by the scenario it sets.
-            for inner in lines.by_ref() {
-                if inner.trim_start().starts_with("```") {
-                    break;
+    let mut in_block = false;
+    // Text arrives in pieces (at each possible delimiter): an inline value is
+    // written out once its text is whole.
+    let mut text = String::new();
+    let flush = |text: &mut String, doc: &mut Doc<'a>| {
+        if !text.is_empty() {
+            let written = values_written_out(site, e, text, locale);
+            doc.events.push(Event::Text(CowStr::from(written)));
+            text.clear();
+        }
+    };
+    for event in Parser::new_ext(body, cmark_options()) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info))) if info.trim().starts_with("roofline") => {
+                flush(&mut text, doc);
+                in_block = true;
+                if let Some(block) = blocks.next() {
+                    doc.led(
+                        &format!("{}.", t.calculator_heading),
+                        &scenario_text(site, block, locale, t),
+                    );
                 }
             }
-            if let Some(block) = blocks.next() {
-                out.push_str(&format!(
-                    "> {}. {}\n",
-                    t.calculator_heading,
-                    scenario_text(site, block, locale, t)
-                ));
+            Event::End(TagEnd::CodeBlock) if in_block => in_block = false,
+            _ if in_block => {}
+            Event::Text(piece) => text.push_str(&piece),
+            // Raw HTML (comments among it) is not for machines; the page shows its
+            // text only as the sanitiser leaves it.
+            Event::Html(_) | Event::InlineHtml(_) => {}
+            Event::Start(Tag::Link { dest_url, title, .. }) => {
+                flush(&mut text, doc);
+                let (slug, fragment) = dest_url.split_once('#').unwrap_or((&dest_url, ""));
+                let dest = match (slugs.contains(slug), fragment) {
+                    (true, "") => CowStr::from(format!("{slug}.md")),
+                    (true, f) => CowStr::from(format!("{slug}.md#{f}")),
+                    (false, _) => dest_url.clone(),
+                };
+                doc.events.push(Event::Start(Tag::Link {
+                    link_type: LinkType::Inline,
+                    dest_url: dest,
+                    title,
+                    id: CowStr::Borrowed(""),
+                }));
             }
-            continue;
+            other => {
+                flush(&mut text, doc);
+                doc.events.push(other);
+            }
         }
-        out.push_str(&values_written_out(site, e, line, locale));
     }
-    out
+    flush(&mut text, doc);
 }
 
 fn scenario_text(site: &Site, block: &crate::block::CalcBlock, locale: Locale, t: &Texts) -> String {
@@ -196,26 +341,6 @@ fn values_written_out(site: &Site, e: &Entry, line: &str, locale: Locale) -> Str
             .and_then(|v| v.render(&block.scenario, locale).ok());
         out.push_str(text.as_deref().unwrap_or(whole));
         rest = &rest[start + len + 2..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Links to entries of the same language (`](kv-cache)`, `](kv-cache#section)`)
-/// point to their Markdown.
-fn links_to_markdown(text: &str, slugs: &HashSet<&str>) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("](") {
-        let (before, after) = rest.split_at(at + 2);
-        out.push_str(before);
-        let end = after.find([')', '#', ' ']).unwrap_or(after.len());
-        let target = &after[..end];
-        out.push_str(target);
-        if slugs.contains(target) {
-            out.push_str(".md");
-        }
-        rest = &after[end..];
     }
     out.push_str(rest);
     out

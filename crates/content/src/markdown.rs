@@ -788,6 +788,14 @@ impl<'a, 'e> Renderer<'a, 'e> {
     /// The opening tag for a link, or `None` (with a message) where it must not be
     /// one.
     fn link(&mut self, url: &str, offset: usize) -> Option<Html> {
+        if url.len() > sanitize::MAX_LINK_BYTES {
+            self.messages.error(
+                offset,
+                format!("a link of {} bytes; the limit is 2 KiB", url.len()),
+                "link to the page itself; a reader's own calculator state is theirs to share",
+            );
+            return None;
+        }
         let lower = url.to_ascii_lowercase();
         if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:") {
             return Some(build(|h| {
@@ -798,6 +806,15 @@ impl<'a, 'e> Renderer<'a, 'e> {
             return Some(build(|h| {
                 h.start("a", &[("href", Some(url))]);
             }));
+        }
+        if !lower.contains(':') && url.split('#').next().is_some_and(|u| u.contains('?')) {
+            self.messages.error(
+                offset,
+                format!("link to `{}` carries a query", url.split('?').next().unwrap_or(url)),
+                "links to the glossary's own pages carry no query: link to the entry by its slug, e.g. \
+                 `[KV-Cache](kv-cache)`",
+            );
+            return None;
         }
         if lower.contains(':') || !sanitize::link_allowed(url) {
             self.messages.error(
@@ -1235,6 +1252,30 @@ mod tests {
         let lines: Vec<usize> = out.iter().map(|d| d.line).collect();
         assert_eq!(lines, vec![1, 3, 5, 7], "{out:?}");
         assert!(out[0].message.contains("link to `//e.org/x` is not allowed"), "{out:?}");
+    }
+
+    /// A link of tens of thousands of query keys froze the tab that followed it (the
+    /// router reads every key): a link is at most 2 KiB, and one to the site's own
+    /// pages carries no query, in Markdown and in raw HTML, each with its line.
+    #[test]
+    fn long_links_and_queries_on_the_sites_own_pages_are_refused_with_their_line() {
+        let keys: String = (0..600).map(|i| format!("k{i}=1&")).collect();
+        let text = format!(
+            "[a](https://e.org/?{keys})\n\n[b](kv-cache?model=own)\n\n<a href=\"kv-cache?x=1\">c</a>\n\n\
+             [d](https://e.org/?q=1#x) [e](kv-cache#x)"
+        );
+        let (html, out) = render_text(&text);
+        assert!(
+            !html.contains("k599") && !html.contains("model=own") && !html.contains("x=1"),
+            "{html}"
+        );
+        let lines: Vec<usize> = out.iter().map(|d| d.line).collect();
+        // The entry `kv-cache` does not exist here: the last line's link is reported as
+        // missing, not for its fragment; an outside link keeps its query.
+        assert_eq!(lines[..3], [1, 3, 5], "{out:?}");
+        assert!(out[0].message.contains("the limit is 2 KiB"), "{out:?}");
+        assert!(out[1].message.contains("carries a query"), "{out:?}");
+        assert!(html.contains("https://e.org/?q=1#x"), "{html}");
     }
 
     /// An entry at `/g/en/x` without other entries.

@@ -248,12 +248,22 @@ fn classes<'u>(value: &'u str, allowed: &[&str]) -> Option<Cow<'u, str>> {
 /// Whether an address may be linked to: `http`, `https`, `mailto` or relative.
 /// An address that names a host without a scheme (`//host`, `\\host`, `/\host`) is
 /// not relative, whatever the URL parser says: the browser goes to that host.
+///
+/// A link is at most [`MAX_LINK_BYTES`] long, and one to the site's own pages (any
+/// relative address) carries no query: the router reads a query's every key, and
+/// a link of tens of thousands of them freezes the tab that follows it.
 pub fn link_allowed(url: &str) -> bool {
+    if url.len() > MAX_LINK_BYTES {
+        return false;
+    }
     match Url::parse(url) {
         Ok(u) => LINK_SCHEMES.contains(&u.scheme()),
-        Err(e) => e == ParseError::RelativeUrlWithoutBase && !names_a_host(url),
+        Err(e) => e == ParseError::RelativeUrlWithoutBase && !names_a_host(url) && !url.contains('?'),
     }
 }
+
+/// The longest address an entry may link to.
+pub const MAX_LINK_BYTES: usize = 2048;
 
 /// Whether a browser reads `url` as `//host…`: it drops leading and trailing
 /// spaces and control characters and every tab and line break, and reads `\` as

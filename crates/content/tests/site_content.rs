@@ -367,14 +367,186 @@ fn llms_txt_and_the_markdown_hold_every_entry_with_its_figures() {
         let Some(block) = e.body.calculators.first() else {
             continue;
         };
+        let read = md_text(md);
         for v in &e.body.inline {
             let scenario = block.scenario;
             let text = v.render(&scenario, locale).expect("the build computed it");
-            assert!(md.contains(&text), "{}: {text}", e.path);
+            assert!(read.contains(&text), "{}: {text}", e.path);
         }
     }
     // Links between entries lead to their Markdown.
     assert!(file("en/memory-bound.md").contains("](memory-bandwidth.md)"));
     // The worked example, written out.
-    assert!(file("en/memory-bound.md").contains("14.0\u{a0}GB"));
+    assert!(md_text(file("en/memory-bound.md")).contains("14.0\u{a0}GB"));
+}
+
+/// The text a Markdown file reads as: its text and code, each piece once, without
+/// math (written as TeX; the page shows MathML) and without the lines written for
+/// machines only (the calculator's scenario, the page's address).
+fn md_pieces(md: &str) -> Vec<String> {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut pieces = Vec::new();
+    let mut paragraph: Vec<String> = Vec::new();
+    let mut machine_only = false;
+    let mut depth = 0;
+    for event in Parser::new_ext(md, content::markdown::cmark_options()) {
+        match event {
+            Event::Start(Tag::Paragraph) if depth == 0 => paragraph.clear(),
+            Event::Start(Tag::Emphasis) if depth == 0 && paragraph.is_empty() => machine_only = true,
+            Event::End(TagEnd::Paragraph) if depth == 0 => {
+                let whole = paragraph.concat();
+                if !machine_only && !whole.starts_with("https://") {
+                    pieces.append(&mut paragraph);
+                }
+                paragraph.clear();
+                machine_only = false;
+            }
+            Event::Start(
+                Tag::BlockQuote(_) | Tag::List(_) | Tag::Heading { .. } | Tag::FootnoteDefinition(_) | Tag::Table(_),
+            ) => depth += 1,
+            Event::End(
+                TagEnd::BlockQuote(_)
+                | TagEnd::List(_)
+                | TagEnd::Heading(_)
+                | TagEnd::FootnoteDefinition
+                | TagEnd::Table,
+            ) => depth -= 1,
+            Event::Text(t) | Event::Code(t) if depth == 0 => paragraph.push(t.to_string()),
+            Event::Text(t) | Event::Code(t) => pieces.push(t.to_string()),
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => {
+                if depth == 0 {
+                    paragraph.push(" ".into())
+                } else {
+                    pieces.push(" ".into())
+                }
+            }
+            _ => {}
+        }
+    }
+    pieces.append(&mut paragraph);
+    pieces
+}
+
+/// The text of a Markdown file in one string: its pieces as they join (an escape
+/// splits a word into two pieces), blocks apart.
+fn md_text(md: &str) -> String {
+    squeeze(&md_pieces(md).concat())
+}
+
+/// `text` with every run of ASCII whitespace one space.
+fn squeeze(text: &str) -> String {
+    text.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of HTML: its tags left out, its character references read.
+fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].find('>').map_or("", |end| &rest[at + end + 1..]);
+    }
+    out.push_str(rest);
+    vocab::markup::unescape(&out).into_owned()
+}
+
+/// Every text of an entry's Markdown is on its page: the term, the short definition,
+/// the body as the pipeline rendered and cleaned it, the sources. An author's HTML
+/// comment, a reference definition no link uses, a term that spells a link: none
+/// puts anything into the file for machines that a reader of the page does not see.
+#[test]
+fn every_text_of_the_markdown_is_on_its_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let site = site();
+    let source = |e: &content::site::Entry| std::fs::read_to_string(root.join(&e.path)).ok();
+    let files = content::llms::machine_files(&site, "https://example.org/g/", &source);
+    for e in &site.entries {
+        let md = &files
+            .iter()
+            .find(|f| f.path == format!("{}/{}.md", e.lang, e.front.slug))
+            .expect("written")
+            .text;
+        let mut page = format!("{} {} ", e.front.term, e.front.short);
+        for segment in &e.body.segments {
+            if let content::markdown::Segment::Html(html) = segment {
+                page.push_str(&html_text(html));
+            }
+        }
+        let t = vocab::i18n::texts(if e.lang == "de" {
+            vocab::Lang::De
+        } else {
+            vocab::Lang::En
+        });
+        page.push_str(t.sources_heading);
+        for s in &e.front.sources {
+            page.push(' ');
+            page.push_str(&s.label);
+        }
+        let page = squeeze(&page);
+        for piece in md_pieces(md) {
+            let piece = squeeze(&piece);
+            assert!(
+                page.contains(&piece),
+                "{}: `{piece}` is in the Markdown, not on the page",
+                e.path
+            );
+        }
+    }
+}
+
+/// An entry cannot plant a link or a section into the files for language models:
+/// a term, a short definition or a source that spells Markdown reads as its text,
+/// an HTML comment and a reference definition no link uses stay out.
+#[test]
+fn the_files_for_machines_hold_an_entrys_text_not_its_markup() {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut site = site();
+    let e = site
+        .entries
+        .iter_mut()
+        .find(|e| e.lang == "en" && e.front.slug == "kv-cache")
+        .expect("entry");
+    e.front.term = "KV](https://evil.example/term) [x".into();
+    e.front.short = "Short [y](https://evil.example/short) ## not a heading".into();
+    e.front.sources = vec![content::frontmatter::Source {
+        label: "Label](https://evil.example/label) [z".into(),
+        url: "https://e.org/a)(b](https://evil.example/url)".into(),
+    }];
+    let body = "Text with \\[brackets\\] and *emphasis*.\n\n<!-- [hidden](https://evil.example/comment) -->\n\n\
+                [unused]: https://evil.example/definition\n\nA [link](https://e.org/ok).\n";
+    let files = content::llms::machine_files(&site, "https://example.org/g/", &|e: &content::site::Entry| {
+        (e.front.slug == "kv-cache" && e.lang == "en").then(|| format!("---\nterm: x\n---\n{body}"))
+    });
+    for path in ["llms.txt", "en/kv-cache.md", "en/llms-full.txt"] {
+        let text = &files.iter().find(|f| f.path == path).expect(path).text;
+        let mut links = Vec::new();
+        let mut headings = 0;
+        for event in Parser::new_ext(text, content::markdown::cmark_options()) {
+            match event {
+                Event::Start(Tag::Link { dest_url, .. }) => links.push(dest_url.to_string()),
+                Event::Start(Tag::Heading { .. }) => headings += 1,
+                _ => {}
+            }
+        }
+        // No link but the source's own address, written whole, names that host.
+        let whole = "https://e.org/a)(b](https://evil.example/url)";
+        assert!(
+            links.iter().filter(|l| l.contains("evil")).all(|l| l == whole),
+            "{path}: {links:?}\n{text}"
+        );
+        assert!(
+            !text.contains("hidden") && !text.contains("definition"),
+            "{path}:\n{text}"
+        );
+        if path == "en/kv-cache.md" {
+            // The term is the heading's text, the source's address one link, whole.
+            assert_eq!(headings, 2, "{text}");
+            assert!(
+                links.contains(&"https://e.org/a)(b](https://evil.example/url)".to_string()),
+                "{links:?}"
+            );
+            assert!(md_text(text).contains("KV](https://evil.example/term) [x"), "{text}");
+            assert!(md_text(text).contains("Text with [brackets] and"), "{text}");
+        }
+    }
 }

@@ -692,10 +692,17 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let t = texts(lang);
     let heading = names::control_id(uid, "heading");
     let heading_ref = heading.clone();
+    // Each ignored value in its own `<bdi>`: the address is anyone's text, and a
+    // right-to-left or control character in one value reorders nothing around it.
     let notice = move || {
         ignored.with(|list| {
             (!list.is_empty()).then(|| {
-                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{list.join(", ")}</code></p> }
+                let values = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| view! { {(i > 0).then_some(", ")}<bdi>{v.clone()}</bdi> })
+                    .collect_view();
+                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{values}</code></p> }
             })
         })
     };

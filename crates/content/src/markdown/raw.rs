@@ -72,7 +72,8 @@ const LINK_ATTRIBUTES: &[&str] = &[
     "manifest",
 ];
 
-const LINK_HINT: &str = "links go to http(s) or mailto addresses, or to a relative address";
+const LINK_HINT: &str = "links go to http(s) or mailto addresses, or to a relative address without a query, \
+     at most 2 KiB long";
 pub(crate) const IMAGE_HINT: &str = "images are files of this site, given by a relative path such as \
      `images/roofline.svg`; the site's Content-Security-Policy blocks images from elsewhere";
 const SCRIPT_HINT: &str = "entries cannot run script; the sanitiser removes it";

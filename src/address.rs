@@ -26,7 +26,8 @@ pub fn beyond_bounds(search: &str) -> Option<usize> {
 }
 
 /// Takes a query beyond the bounds out of the page's address (keeping its path and
-/// fragment), before the router starts.
+/// fragment), before the router starts. The page was written for the address
+/// without a query, so the app takes it over as it is.
 pub fn bound() {
     let Some(window) = web_sys::window() else { return };
     let location = window.location();

@@ -158,16 +158,17 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
     // the state in the address is applied right after, so hydration always meets
     // the markup it expects.
     let state = body.calculators.first().map(CalcState::example);
-    // A query too long to read was taken out of the address before the app started:
-    // the notice counts its pairs.
-    let dropped = crate::address::dropped();
-    let ignored = RwSignal::new(if dropped > 0 {
-        vec![format!("+{dropped}")]
-    } else {
-        Vec::new()
-    });
+    let ignored = RwSignal::new(Vec::<String>::new());
     if let Some(state) = state {
         Effect::new(move |_| {
+            // A query too long to read was taken out of the address before the app
+            // started: the notice counts its pairs (once the page is taken over, as
+            // the address's state is).
+            let dropped = crate::address::dropped();
+            if dropped > 0 {
+                ignored.set(vec![format!("+{dropped}")]);
+                return;
+            }
             let pairs: Vec<(String, String)> = location
                 .query
                 .get_untracked()

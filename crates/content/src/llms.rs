@@ -279,6 +279,9 @@ fn body_events<'a>(
             Event::End(TagEnd::CodeBlock) if in_block => in_block = false,
             _ if in_block => {}
             Event::Text(piece) => text.push_str(&piece),
+            // A paragraph is one line: a figure never starts a line, where a digit
+            // and a point would need an escape.
+            Event::SoftBreak => text.push(' '),
             // Raw HTML (comments among it) is not for machines; the page shows its
             // text only as the sanitiser leaves it.
             Event::Html(_) | Event::InlineHtml(_) => {}

@@ -692,17 +692,14 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
     let t = texts(lang);
     let heading = names::control_id(uid, "heading");
     let heading_ref = heading.clone();
-    // Each ignored value in its own `<bdi>`: the address is anyone's text, and a
-    // right-to-left or control character in one value reorders nothing around it.
+    // Each ignored value isolated as `<bdi>` isolates its text (first strong isolate
+    // … pop directional isolate): the address is anyone's text, and a right-to-left
+    // mark or an override in one value reorders nothing around it.
     let notice = move || {
         ignored.with(|list| {
             (!list.is_empty()).then(|| {
-                let values = list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| view! { {(i > 0).then_some(", ")}<bdi>{v.clone()}</bdi> })
-                    .collect_view();
-                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{values}</code></p> }
+                let values: Vec<String> = list.iter().map(|v| format!("\u{2068}{v}\u{2069}")).collect();
+                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{values.join(", ")}</code></p> }
             })
         })
     };

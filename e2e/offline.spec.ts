@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
 
-// Offline reading (README, "Offline reading"): the service worker of the build.
+// Offline reading (docs/reading.md, "Offline reading"): the service worker of the build.
 // The other specs block service workers (playwright.config.ts); these need it.
 test.use({ serviceWorkers: 'allow' });
 

@@ -1,7 +1,7 @@
 import { test, expect, output, field, holdWasm } from './fixtures';
 import type { Page } from '@playwright/test';
 
-// Reading first (README): the page is text before it is an app. The app (glue and
+// Reading first (docs/reading.md): the page is text before it is an app. The app (glue and
 // wasm) is fetched when a calculator nears the viewport or the reader turns to an
 // interactive part, and what the reader did before it is live is handed over.
 

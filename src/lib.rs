@@ -23,7 +23,7 @@ pub use app::App;
 pub use vocab::names::{LIVE, PRERENDERED};
 
 /// Starts the app in the browser (`wake.js` calls it when the reader needs it, see the
-/// README's "Reading first"): takes over a pre-rendered page (hydration), or
+/// docs/reading.md, "Reading first"): takes over a pre-rendered page (hydration), or
 /// renders into an empty one (`trunk serve`, the 404 page). A pre-rendered entry
 /// page names its data file, which the waking script preloads; the app reads it before it
 /// takes the page over, so that it meets the markup it would write itself. Where

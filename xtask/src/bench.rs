@@ -1,5 +1,5 @@
 //! `cargo xtask bench`: the site and the corpus built and measured side by side (the
-//! table under "Performance" in the README); then Lighthouse's figures of the site as
+//! table of docs/performance.md); then Lighthouse's figures of the site as
 //! it is, whose pages start the app late, beside the same site starting it at once.
 
 use std::path::Path;

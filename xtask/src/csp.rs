@@ -4,7 +4,7 @@
 //!
 //! Inline scripts and styles are allowed by their hashes only: the theme script of
 //! `index.html`, the waking and offline scripts and the stylesheet, which xtask puts
-//! into the head (README, "Reading first"), or trunk's loader; all change with a
+//! into the head (docs/reading.md, "Reading first"), or trunk's loader; all change with a
 //! build. The hashes are therefore taken from the built shell, after every edit.
 
 use std::path::Path;

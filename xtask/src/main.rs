@@ -25,7 +25,7 @@ mod workspace;
 use std::process::ExitCode;
 
 /// The command line, typed. xflags writes the parser at compile time without syn;
-/// README, "Dependencies and why", has the build times that chose it over clap.
+/// docs/architecture.md, "Choices, measured", has the build times that chose it over clap.
 mod flags {
     use std::ffi::OsString;
 

@@ -1,5 +1,5 @@
 //! Reading first: a page is one request before its text paints, and the app wakes
-//! when it is needed (README, "Reading first"). trunk's shell links the stylesheet
+//! when it is needed (docs/reading.md, "Reading first"). trunk's shell links the stylesheet
 //! and starts the app at once (a module script that imports the glue, and links that
 //! preload the glue and the wasm beside the page's text); this step
 //! - puts the stylesheet into the head (a second request is a second round trip

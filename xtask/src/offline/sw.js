@@ -1,4 +1,4 @@
-// The service worker of the glossary: offline reading (README, "Offline reading").
+// The service worker of the glossary: offline reading (docs/reading.md, "Offline reading").
 // `cargo xtask dist` writes it to the site's base path with this build's identity,
 // its app files, their SHA-256 sums and the texts of the offline note filled in, so
 // that a new build is a new service worker, byte for byte, and keeps its files in a

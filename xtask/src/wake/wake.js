@@ -1,4 +1,4 @@
-// The app wakes when it is needed (README, "Reading first"). A pre-rendered page is
+// The app wakes when it is needed (docs/reading.md, "Reading first"). A pre-rendered page is
 // complete without the app; this script, inline in the page's head, fetches and
 // starts it (the JS glue and the wasm named on its own element) once the page's text
 // has painted and then
@@ -167,7 +167,7 @@
   // Once the app is live: what the reader did is handed over.
   const handOver = () => {
     live = true;
-    // Offline reading keeps the app's code once it has woken (README, "Offline reading").
+    // Offline reading keeps the app's code once it has woken (docs/reading.md, "Offline reading").
     navigator.serviceWorker?.ready.then((r) => r.active?.postMessage('keep-app')).catch(() => {});
     for (const [field, state] of changed) {
       const now = field.isConnected ? field : field.id && document.getElementById(field.id);

@@ -335,6 +335,14 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
     // models, where a line break or a control character could start a section or a
     // link of its own.
     let one_line = |value: &str| !value.trim().chars().any(char::is_control);
+    // Where a key of the `i`-th source is written.
+    let source_at = |i: usize, key: &str| {
+        position(
+            split.yaml,
+            split.yaml_line,
+            &[Step::Key("sources"), Step::Item(i), Step::Key(key)],
+        )
+    };
     for (key, value) in [("term", &raw.term), ("short", &raw.short)] {
         if let Some(v) = value.as_deref().filter(|v| !one_line(v)) {
             out.push(
@@ -354,11 +362,7 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
     for (i, source) in raw.sources.iter().enumerate().take(LISTED) {
         for (key, value) in [("label", &source.label), ("url", &source.url)] {
             if !one_line(value) {
-                let (line, column) = position(
-                    split.yaml,
-                    split.yaml_line,
-                    &[Step::Key("sources"), Step::Item(i), Step::Key(key)],
-                );
+                let (line, column) = source_at(i, key);
                 out.push(
                     Diagnostic::error(
                         path,
@@ -380,15 +384,8 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
         .enumerate()
         .filter(|(_, s)| !(s.url.starts_with("https://") || s.url.starts_with("http://")))
         .collect();
-    let url_at = |i: usize| {
-        position(
-            split.yaml,
-            split.yaml_line,
-            &[Step::Key("sources"), Step::Item(i), Step::Key("url")],
-        )
-    };
     for (i, source) in not_http.iter().take(LISTED) {
-        let (line, column) = url_at(*i);
+        let (line, column) = source_at(*i, "url");
         out.push(
             Diagnostic::error(
                 path,
@@ -403,7 +400,7 @@ fn check_values(path: &str, split: &Split<'_>, raw: &Raw, slug: &str, out: &mut 
         );
     }
     if let Some((i, _)) = not_http.get(LISTED) {
-        let (line, column) = url_at(*i);
+        let (line, column) = source_at(*i, "url");
         out.push(Diagnostic::error(
             path,
             line,

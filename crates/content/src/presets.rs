@@ -3,8 +3,7 @@
 use std::collections::BTreeMap;
 
 use roofline::{
-    figures, inputs, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks,
-    Scenario,
+    figures, Bytes, BytesPerSecond, DataType, Field, FlopsPerSecond, Hardware, InputError, Model, Peaks, Scenario,
 };
 use serde::Deserialize;
 
@@ -156,20 +155,13 @@ fn is_http_url(url: &str) -> bool {
 /// The key a content file writes for a field of the core's scenario: the same in
 /// preset files, calculator blocks and inline values.
 pub(crate) fn author_key(field: Field) -> &'static str {
-    figures::of(field)
-        .map(|f| f.key)
-        .or_else(|| inputs::of(field).map(|i| i.key))
-        .unwrap_or(field.id())
+    field.key().unwrap_or(field.id())
 }
 
 /// How many of the core's base units one unit of the author's is (billions of
 /// parameters, GB, TFLOPS), and the core's largest accepted value of the field.
 fn unit(field: Field) -> (f64, f64) {
-    let max = figures::of(field)
-        .map(|f| f.max)
-        .or_else(|| inputs::of(field).map(|i| i.max))
-        .unwrap_or(f64::MAX);
-    (field.scale(), max)
+    (field.scale(), field.max().unwrap_or(f64::MAX))
 }
 
 /// `value`, written in the author's unit of `field`, in the core's base unit. A

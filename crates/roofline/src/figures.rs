@@ -8,7 +8,7 @@
 //! keyed by its [`Field`].
 
 use crate::error::Field;
-use crate::scenario::{Experts, Latent, Model, Recurrent, MAX_BYTES, MAX_DIM, MAX_PARAMS, MAX_TOKENS};
+use crate::scenario::{count, Experts, Latent, Model, Recurrent, MAX_BYTES, MAX_DIM, MAX_PARAMS, MAX_TOKENS};
 
 /// One figure of a [`Model`].
 #[derive(Clone, Copy, Debug)]
@@ -62,15 +62,6 @@ impl Figure {
     /// Whether `v` (in the core's units) lies within the figure's bounds.
     pub fn accepts(&self, v: f64) -> bool {
         v.is_finite() && (self.min..=self.max).contains(&v) && (!self.whole || v.fract() == 0.0)
-    }
-}
-
-/// A value in the core's units as a whole count; a fraction or a value out of
-/// range becomes 0, which validation rejects with a message rather than wrapping.
-fn count(v: Option<f64>) -> u32 {
-    match v {
-        Some(v) if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) => v as u32,
-        _ => 0,
     }
 }
 
@@ -534,10 +525,26 @@ impl Field {
     /// this table declares them. (It lives here, not in `error.rs`, so that the
     /// fields know nothing of the table that names them.)
     pub fn scale(self) -> f64 {
+        self.declared().map_or(1.0, |(_, scale, _)| scale)
+    }
+
+    /// Its key in content files (`layers`, `memory_gb`), where it is a declared
+    /// figure or input.
+    pub fn key(self) -> Option<&'static str> {
+        self.declared().map(|(key, _, _)| key)
+    }
+
+    /// The largest value the core accepts, in its units, where it is declared.
+    pub fn max(self) -> Option<f64> {
+        self.declared().map(|(_, _, max)| max)
+    }
+
+    /// Its key, scale and largest value from the table that declares it: the
+    /// model's figures, or the other inputs.
+    fn declared(self) -> Option<(&'static str, f64, f64)> {
         of(self)
-            .map(|f| f.scale)
-            .or_else(|| crate::inputs::of(self).map(|i| i.scale))
-            .unwrap_or(1.0)
+            .map(|f| (f.key, f.scale, f.max))
+            .or_else(|| crate::inputs::of(self).map(|i| (i.key, i.scale, i.max)))
     }
 }
 

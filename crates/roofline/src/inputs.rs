@@ -71,27 +71,35 @@ impl Input {
 
     /// Why `v` (in the core's units) is not accepted, if it is not.
     pub fn check(&self, v: f64) -> Result<(), InputError> {
-        let field = self.field;
-        let above = if self.max_excluded { v >= self.max } else { v > self.max };
+        let checked = within(self.field, v, self.min, self.max, self.max_excluded);
         match self.out_of_range {
-            Some(e) if !v.is_finite() || v < self.min || above => Err(e),
-            _ if !v.is_finite() => Err(InputError::NotFinite(field)),
-            _ if v <= 0.0 && self.min > 0.0 => Err(InputError::NotPositive(field)),
-            _ if v < self.min => Err(InputError::TooSmall { field, min: self.min }),
-            _ if above => Err(InputError::TooLarge { field, max: self.max }),
-            _ => Ok(()),
+            Some(e) => checked.map_err(|_| e),
+            None => checked,
         }
     }
 }
 
-/// A value in the core's units as a whole count; a fraction or a value out of
-/// range becomes 0, which validation rejects with a message rather than wrapping.
-fn count(v: f64) -> u32 {
-    if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
-        v as u32
+/// Whether `v` lies within `min` and `max` (`max` itself outside where
+/// `max_excluded`), with the error that says which bound it crosses: the one check
+/// of every input and every figure of a model.
+pub(crate) fn within(field: Field, v: f64, min: f64, max: f64, max_excluded: bool) -> Result<(), InputError> {
+    let above = if max_excluded { v >= max } else { v > max };
+    if !v.is_finite() {
+        Err(InputError::NotFinite(field))
+    } else if v <= 0.0 && min > 0.0 {
+        Err(InputError::NotPositive(field))
+    } else if v < min {
+        Err(InputError::TooSmall { field, min })
+    } else if above {
+        Err(InputError::TooLarge { field, max })
     } else {
-        0
+        Ok(())
     }
+}
+
+/// A value in the core's units as a whole count (the rule of every count).
+fn count(v: f64) -> u32 {
+    crate::scenario::count(Some(v))
 }
 
 /// A count as a value.

@@ -532,3 +532,12 @@ impl Scenario {
         self
     }
 }
+
+/// A value in the core's units as a whole count; a fraction or a value out of
+/// range becomes 0, which validation rejects with a message rather than wrapping.
+pub(crate) fn count(v: Option<f64>) -> u32 {
+    match v {
+        Some(v) if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) => v as u32,
+        _ => 0,
+    }
+}

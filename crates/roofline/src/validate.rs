@@ -10,18 +10,7 @@ use crate::scenario::{Scenario, MAX_DIM};
 
 /// A figure of the model within its declaration's bounds.
 fn bounded(f: &Figure, v: f64) -> Result<(), InputError> {
-    let field = f.field;
-    if !v.is_finite() {
-        Err(InputError::NotFinite(field))
-    } else if v <= 0.0 && f.min > 0.0 {
-        Err(InputError::NotPositive(field))
-    } else if v < f.min {
-        Err(InputError::TooSmall { field, min: f.min })
-    } else if v > f.max {
-        Err(InputError::TooLarge { field, max: f.max })
-    } else {
-        Ok(())
-    }
+    inputs::within(f.field, v, f.min, f.max, false)
 }
 
 fn groups(dtype: DataType) -> Result<(), InputError> {

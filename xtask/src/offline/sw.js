@@ -68,16 +68,13 @@ function sums() {
     const cache = await caches.open(CACHE);
     for (const lang of LANGS) {
       const path = `offline-${lang}.json`;
-      let bytes = await verified(cache, path, SUMS[path]);
-      if (!bytes) {
+      let list = await verified(cache, path, SUMS[path]);
+      if (!list) {
         const response = await fetch(BASE + path, { cache: 'no-cache' });
-        if (!response.ok) continue;
-        bytes = await response.arrayBuffer();
-        if ((await sum(bytes)) !== SUMS[path]) continue;
-        await cache.put(key(BASE + path), rebuilt(bytes, response));
+        if (!(await keep(cache, path, response, SUMS[path]))) continue;
+        list = await verified(cache, path, SUMS[path]);
       }
-      const list = JSON.parse(new TextDecoder().decode(bytes));
-      for (const [file, s] of Object.entries(list.sums ?? {})) all.set(file, s);
+      for (const [file, s] of Object.entries((await list.json()).sums ?? {})) all.set(file, s);
     }
     return all;
   })().catch((error) => {
@@ -87,28 +84,22 @@ function sums() {
   return known;
 }
 
-/** The bytes this cache holds for `path` where they have the sum `expected`; a copy
- * with another sum is deleted. */
+/** What this cache holds for `path` where its bytes have the sum `expected` (a
+ * response without the address it was fetched by); a copy with another sum is
+ * deleted. */
 async function verified(cache, path, expected) {
-  if (!expected) return null;
-  const hit = await cache.match(key(BASE + path));
+  const hit = expected && (await cache.match(key(BASE + path)));
   if (!hit) return null;
   const bytes = await hit.arrayBuffer();
-  if ((await sum(bytes)) === expected) return bytes;
+  if ((await sum(bytes)) === expected) return rebuilt(bytes, hit);
   await cache.delete(key(BASE + path));
   return null;
 }
 
-/** The response this cache holds for `path`, checked; null where there is none or
- * it was not this build's file. */
+/** What this cache holds for `path`, checked against this build's sum; null where
+ * there is none or it was not this build's file. */
 async function checked(cache, path) {
-  const expected = (await sums()).get(path);
-  const hit = expected && (await cache.match(key(BASE + path)));
-  if (!hit) return null;
-  const bytes = await hit.clone().arrayBuffer();
-  if ((await sum(bytes)) === expected) return rebuilt(bytes, hit);
-  await cache.delete(key(BASE + path));
-  return null;
+  return verified(cache, path, (await sums()).get(path));
 }
 
 /** Keeps `response` for `path` where its bytes are this build's file. */
@@ -167,7 +158,7 @@ self.addEventListener('install', (event) => {
       if (kept.size > 0) {
         const files = new Map();
         for (const lang of LANGS.filter((l) => [...kept].some((p) => p.startsWith(`${l}/`)))) {
-          const list = JSON.parse(new TextDecoder().decode(await verified(cache, `offline-${lang}.json`, SUMS[`offline-${lang}.json`])));
+          const list = await (await verified(cache, `offline-${lang}.json`, SUMS[`offline-${lang}.json`])).json();
           for (const page of list.pages) files.set(page.url, page.files);
         }
         const wanted = new Set();
@@ -271,7 +262,7 @@ async function note(cache, url) {
   let saved = '';
   try {
     const path = `offline-${lang}.json`;
-    const list = JSON.parse(new TextDecoder().decode(await verified(cache, path, SUMS[path])));
+    const list = await (await verified(cache, path, SUMS[path])).json();
     const all = await sums();
     const items = [];
     for (const page of list.pages) {

@@ -14,8 +14,6 @@ pub mod order;
 pub mod pages;
 pub mod platform;
 pub mod search;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod shell;
 pub mod urls;
 
 pub use app::App;

@@ -2,14 +2,13 @@
 //! every route, its size report and the budget of a first visit.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 
 use crate::process::{cmd, run, say};
 use crate::workspace::root;
-use crate::{csp, files, offline, setup, sizes, wake};
+use crate::{files, setup, sizes};
 
 /// Gzip bytes a first visit of an entry page may transfer (its HTML and data file,
 /// the wasm, JS and CSS). A ratchet: it sits a few KB above what the site reaches
@@ -108,8 +107,10 @@ pub enum Loading {
     AtOnce,
 }
 
-/// Builds the site from `content_root/content` into `dist`: the browser bundle
-/// (which holds no content), the data files, and a pre-rendered page per route.
+/// Builds the site from `content_root/content` into `dist`: trunk builds the browser
+/// bundle (which holds no content); the content is checked and made into data files;
+/// the site program (`crates/site`) reads trunk's assets and minifies the glue,
+/// writes a pre-rendered page for every route, then the service worker.
 pub fn build(dist: &Path, base: &str, origin: &str, content_root: &Path) -> Result<Build> {
     build_loading(dist, base, origin, content_root, Loading::Late)
 }
@@ -127,16 +128,8 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
             .env("GLOSSARY_CONTENT_ROOT", content_root),
         &format!("release build into {} for base path {base}", dist.display()),
     )?;
-    minify_glue(&dist)?;
-    // The page holds its styles and scripts, and the app wakes when needed, not
-    // with the page; then the policy, which hashes the inline scripts and styles.
-    offline::inline_page_script(&dist)?;
-    if loading == Loading::Late {
-        wake::apply(&dist, &base)?;
-    }
-    csp::apply(&dist, &base)?;
-    // GitHub Pages: no Jekyll, and a real page for every route, pre-rendered by the
-    // app's own components (plus 404.html, sitemap.xml, robots.txt).
+    // GitHub Pages: no Jekyll; a real page for every route comes from the site
+    // program below.
     files::write(&dist.join(".nojekyll"), "")?;
     let prerender_target = root().join("target/prerender");
     let bundle = prerender_target.join(format!("bundle-{}.bin", std::process::id()));
@@ -148,7 +141,7 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
     ));
     run(
         cmd("cargo")
-            .args(["build", "--quiet", "--bin", "prerender", "--features", "ssr"])
+            .args(["build", "--quiet", "--package", "site"])
             .env("GLOSSARY_BASE_PATH", &base)
             .env("GLOSSARY_CONTENT_ROOT", content_root)
             .env("GLOSSARY_CONTENT_AT_RUNTIME", "1")
@@ -157,22 +150,18 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
             // target folder keeps these flags from rebuilding the other builds.
             .env("RUSTFLAGS", "--cfg erase_components")
             .env("CARGO_TARGET_DIR", &prerender_target),
-        "compiling the pre-renderer",
+        "compiling the site program (pre-renderer and page writer)",
     )?;
     let t = Instant::now();
-    let result = run(
-        Command::new(prerender_target.join("debug/prerender"))
-            .arg(&dist)
-            .arg(origin)
-            .arg(&bundle),
-        "pre-rendering every route",
-    );
+    let mut site = cmd(&prerender_target.join("debug/site").to_string_lossy());
+    site.arg(&dist).arg(&base).arg(origin).arg(&bundle);
+    if loading == Loading::AtOnce {
+        site.arg("at-once");
+    }
+    let result = run(&mut site, "writing every page and the service worker");
     let prerender_secs = t.elapsed().as_secs_f64();
     let _ = std::fs::remove_file(&bundle);
     result?;
-    // Offline reading: the pages' lists and the service worker, which names every
-    // other file of the build and so comes last.
-    offline::write(&dist, &base)?;
     let sizes = sizes::measure(&dist, MEASURED_ENTRY, MEASURED_INDEX)?;
     println!("{sizes}");
     Ok(Build {
@@ -182,37 +171,4 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
         total_secs: started.elapsed().as_secs_f64(),
         pages: entries + 3,
     })
-}
-
-/// `sha384-…`, as in an `integrity` attribute.
-fn integrity(bytes: &[u8]) -> String {
-    use base64::Engine;
-    use sha2::Digest;
-    format!(
-        "sha384-{}",
-        base64::engine::general_purpose::STANDARD.encode(sha2::Sha384::digest(bytes))
-    )
-}
-
-/// Minifies wasm-bindgen's JS glue, which trunk leaves as generated (a third of
-/// its size over the wire), and updates its integrity hash in `index.html`.
-fn minify_glue(dist: &Path) -> Result<()> {
-    let shell_path = dist.join("index.html");
-    let mut shell = files::read_to_string(&shell_path)?;
-    for path in files::list(dist)? {
-        if path.extension().is_none_or(|e| e != "js") {
-            continue;
-        }
-        let before = files::read(&path)?;
-        run(
-            cmd("npx")
-                .args(["--no-install", "terser", "--module", "--compress", "--mangle", "-o"])
-                .arg(&path)
-                .arg(&path),
-            &format!("minifying {}", path.display()),
-        )?;
-        let after = files::read(&path)?;
-        shell = shell.replace(&integrity(&before), &integrity(&after));
-    }
-    files::write(&shell_path, shell)
 }

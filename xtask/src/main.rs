@@ -5,13 +5,11 @@
 mod bench;
 mod check_content;
 mod corpus;
-mod csp;
 mod deny;
 mod dist;
 mod e2e;
 mod files;
 mod lighthouse;
-mod offline;
 mod process;
 mod serve;
 mod server;
@@ -19,7 +17,6 @@ mod setup;
 mod sizes;
 mod test;
 mod versions;
-mod wake;
 mod workspace;
 
 use std::process::ExitCode;

@@ -2,7 +2,6 @@
 //! the workspace, each step said before it runs.
 
 use std::env;
-use std::path::Path;
 use std::process::Command;
 
 use anyhow::{ensure, Context, Result};
@@ -47,26 +46,4 @@ pub fn output(c: &mut Command) -> Option<String> {
         .ok()
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-}
-
-/// Minifies the classic script `path` in place with terser, as the JS glue is.
-pub fn minify_script(path: &Path) -> Result<()> {
-    run(
-        cmd("npx")
-            .args(["--no-install", "terser", "--compress", "--mangle", "-o"])
-            .arg(path)
-            .arg(path),
-        &format!("minifying {}", path.display()),
-    )
-}
-
-/// The classic script `text` (the file `name` of the sources) minified by terser.
-pub fn minified_script(text: &str, name: &str) -> Result<String> {
-    let folder = root().join("target/tmp");
-    std::fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let path = folder.join(format!("{}-{name}", std::process::id()));
-    crate::files::write(&path, text)?;
-    let result = minify_script(&path).and_then(|()| crate::files::read_to_string(&path));
-    let _ = std::fs::remove_file(&path);
-    result
 }

@@ -82,14 +82,14 @@ pub fn measure(dist: &Path, entry: &str, index: &str) -> Result<Report> {
         .iter()
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .filter(|n| [".wasm", ".js", ".css"].iter().any(|ext| n.ends_with(ext)))
-        .filter(|n| n != crate::offline::WORKER_FILE)
+        .filter(|n| n != vocab::names::WORKER_FILE)
         .collect();
     names.sort();
     let mut files = names.iter().map(|n| sizes(dist, n)).collect::<Result<Vec<_>>>()?;
     // The service worker is fetched after the page has loaded, by its registration
     // (the page's offline script), not by the page: listed, not in the first visit.
     // So is the stylesheet, which only the offline note links.
-    let worker = sizes(dist, crate::offline::WORKER_FILE)?;
+    let worker = sizes(dist, vocab::names::WORKER_FILE)?;
     let wasm_gzip = files
         .iter()
         .find(|f| f.name.ends_with(".wasm"))

@@ -17,6 +17,7 @@ const LAYERS: &[(&str, &str)] = &[
     ("vocab", "crates/vocab"),
     ("content", "crates/content"),
     ("glossary", "."),
+    ("site", "crates/site"),
     ("xtask", "xtask"),
 ];
 
@@ -100,6 +101,7 @@ const SOURCES: &[&str] = &[
     "crates/vocab/src",
     "crates/content/src",
     "src",
+    "crates/site/src",
     "xtask/src",
 ];
 
@@ -916,5 +918,116 @@ fn a_call_past_the_seam_is_found_outside_test_modules_only() {
     assert_eq!(
         calls_behind_the_seam(src),
         ["line 1: content::load", "line 4: content::files::bundle"]
+    );
+}
+
+/// Architecture invariant: xtask runs the site program, it does not link it. What
+/// ships (pages, policy, service worker) is `crates/site`'s alone; xtask knows only
+/// its command line.
+#[test]
+fn xtask_does_not_link_the_site_program() {
+    let xtask = manifest("xtask");
+    for section in ["dependencies", "build-dependencies", "dev-dependencies"] {
+        assert!(
+            !named_in(&xtask, section).contains(&"site"),
+            "xtask names site in [{section}]"
+        );
+    }
+    let dist = std::fs::read_to_string(root().join("xtask/src/dist.rs")).expect("dist.rs");
+    assert!(dist.contains("\"--package\", \"site\""), "dist builds the site program");
+}
+
+/// The files allowed to take HTML apart: the page writer, and the static charts'
+/// insertion into the markup the app rendered.
+const PAGE_WRITER: &[&str] = &["crates/site/src/document.rs", "crates/site/src/charts.rs"];
+
+/// Methods that cut or patch a string where their argument is found.
+const SURGERY: &[&str] = &[
+    "replace",
+    "replacen",
+    "replace_range",
+    "insert_str",
+    "find",
+    "rfind",
+    "split",
+    "split_once",
+    "match_indices",
+    "strip_prefix",
+    "strip_suffix",
+];
+
+/// Where, outside test modules, `src` calls one of [`SURGERY`] with a literal that
+/// starts with a tag (`"</head"`, `"<title>"`, `format!("<{tag}")`): `line N: .method("…")`.
+fn html_surgery(src: &str) -> Vec<String> {
+    let code = src.split("#[cfg(test)]\nmod tests").next().unwrap_or(src);
+    let mut found = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        for method in SURGERY {
+            let call = format!(".{method}(");
+            let mut rest = line;
+            while let Some(at) = rest.find(&call) {
+                let args = &rest[at + call.len()..];
+                // A literal among the call's arguments (up to the line's end) that
+                // starts with a tag.
+                let tag = args.split('"').skip(1).step_by(2).any(|lit| {
+                    let mut chars = lit.chars();
+                    chars.next() == Some('<')
+                        && chars
+                            .next()
+                            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, '/' | '!' | '{'))
+                });
+                if tag {
+                    found.push(format!("line {}: {}", n + 1, line.trim()));
+                }
+                rest = args;
+            }
+        }
+    }
+    found
+}
+
+/// Architecture invariant: pages are written, not patched. Outside the page writer no
+/// code finds, cuts or replaces a tag in a string of HTML; every document is written
+/// top to bottom by `crates/site/src/document.rs`.
+#[test]
+fn no_html_is_patched_outside_the_page_writer() {
+    let mut files = vec![root().join("build.rs")];
+    for dir in SOURCES {
+        rust_files(&root().join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let name = relative(file, &root());
+        if PAGE_WRITER.contains(&name.as_str()) {
+            continue;
+        }
+        let src = std::fs::read_to_string(file).expect("a source file");
+        for call in html_surgery(&src) {
+            found.push(format!("{name}: {call}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "HTML patched outside the page writer:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_patch_of_html_is_found_outside_test_modules_only() {
+    let src = "fn a(h: &str) -> String { h.replace(\"<title>\", \"<title>x\") }\n\
+               fn b(h: &mut String) { let at = h.find(\"</head\").unwrap(); h.insert_str(at, \"<meta>\"); }\n\
+               fn c(h: &str) -> Option<usize> { h.find(&format!(\"<{tag}\")) }\n\
+               fn d(s: &str) -> String { s.replace('.', \",\").replace(\"a<b\", \"\") }\n\
+               #[cfg(test)]\nmod tests { fn e(h: &str) { h.replace(\"<p>\", \"\"); } }\n";
+    let found = html_surgery(src);
+    assert_eq!(found.len(), 4, "{found:?}");
+    assert!(
+        found[0].starts_with("line 1:") && found[3].starts_with("line 3:"),
+        "{found:?}"
     );
 }

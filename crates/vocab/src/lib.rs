@@ -8,7 +8,6 @@
 //!   and attribute names that Rust writes and reads;
 //! - [`i18n`]: every interface text; [`offline`]: those of offline reading, which
 //!   the app never shows;
-//! - [`shell`]: the built shell and every edit made to it (build side);
 //! - [`wire`]: the data files the build writes and the app reads (index, entries,
 //!   presets), with their encoding.
 
@@ -17,7 +16,6 @@ pub mod i18n;
 pub mod markup;
 pub mod names;
 pub mod offline;
-pub mod shell;
 pub mod urls;
 pub mod wire;
 

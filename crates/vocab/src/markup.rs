@@ -10,9 +10,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
-/// Text or an attribute value for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+/// Text or an attribute value for HTML: `&`, `<`, `>` and `"` escaped. This module
+/// writes every attribute value in double quotes, where `'` ends nothing (nor in
+/// text), so it stays as it is: a policy reads `'self'`, not `&#x27;self&#x27;`.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    html_escape::encode_quoted_attribute(text)
+    html_escape::encode_double_quoted_attribute(text)
 }
 
 /// `text` with its character references resolved (`&amp;` → `&`): the inverse of
@@ -110,6 +112,23 @@ impl Html {
         })
     }
 
+    /// A `<script>` or `<style>` element holding `text` as it is: the browser reads
+    /// no character references there, so nothing is escaped, and a text that would end
+    /// the element early (`</script`) or change how the parser reads it (`<!--`) is
+    /// refused.
+    pub fn raw_text(&mut self, tag: &'static str, attrs: &[Attr<'_>], text: &str) -> Result<&mut Html, String> {
+        debug_assert!(matches!(tag, "script" | "style"), "{tag}");
+        let lower = text.to_ascii_lowercase();
+        if lower.contains(&format!("</{tag}")) || lower.contains("<!--") {
+            return Err(format!(
+                "a <{tag}> cannot hold `</{tag}` or `<!--`, which would end or change the element"
+            ));
+        }
+        self.open(tag, attrs);
+        self.0.push_str(text);
+        Ok(self.end(tag))
+    }
+
     /// A void element (`<meta>`, `<link>`): attributes, no children.
     pub fn void(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Html {
         self.open(tag, attrs);
@@ -160,10 +179,29 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn a_raw_text_element_keeps_its_text_and_refuses_its_end_tag() {
+        let ok = build(|h| {
+            h.raw_text("script", &[("data-x", Some("a\"b"))], "if (a < b && c) x('&amp;')")
+                .unwrap();
+        });
+        assert_eq!(
+            ok.as_str(),
+            "<script data-x=\"a&quot;b\">if (a < b && c) x('&amp;')</script>"
+        );
+        for text in ["x('</script>')", "x('</SCRIPT ')", "<!-- x"] {
+            assert!(Html::new().raw_text("script", &[], text).is_err(), "{text}");
+        }
+        assert!(Html::new().raw_text("style", &[], "a{}</style>").is_err());
+        assert!(Html::new()
+            .raw_text("style", &[], "a::after{content:'</script>'}")
+            .is_ok());
+    }
+
+    #[test]
     fn markup_characters_are_escaped() {
         assert_eq!(
             escape(r#"<b a="x">Tom & 'Jerry'</b>"#),
-            "&lt;b a=&quot;x&quot;&gt;Tom &amp; &#x27;Jerry&#x27;&lt;/b&gt;"
+            "&lt;b a=&quot;x&quot;&gt;Tom &amp; 'Jerry'&lt;/b&gt;"
         );
         assert_eq!(escape("Größe"), "Größe");
     }
@@ -197,7 +235,8 @@ mod tests {
             let s = html.as_str();
             prop_assert_eq!(s.matches('<').count(), 2);
             prop_assert_eq!(s.matches('"').count(), 2);
-            prop_assert!(!s.contains('\''));
+            // A `'` only where the text or the value had one, as itself.
+            prop_assert_eq!(s.matches('\'').count(), text.matches('\'').count() + value.matches('\'').count());
         }
     }
 }

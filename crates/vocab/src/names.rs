@@ -34,6 +34,10 @@ pub const META_ENTRY: &str = "glossary-entry";
 /// `<meta name>` prefix of every page: `glossary-index-de`, `glossary-index-en`, the
 /// paths of the languages' index files.
 pub const META_INDEX: &str = "glossary-index-";
+/// The service worker of offline reading, in the site's root: the page writer
+/// names it in the policy, the offline script registers it, the size report
+/// counts it apart.
+pub const WORKER_FILE: &str = "sw.js";
 /// `rel` of every link that leaves the site: prose, sources.
 pub const EXTERNAL_REL: &str = "noopener noreferrer";
 /// Separates the segments of a prose file. Sanitised prose never holds a comment.

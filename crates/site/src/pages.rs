@@ -1,22 +1,22 @@
-//! Pre-renders every route of the site into `dist/`, with the same components the
-//! browser runs (Leptos renders them natively), so that every address answers 200
-//! with the full page, readable without JavaScript, and the app hydrates it.
-//!
-//! Usage: `prerender <dist> <origin> <bundle>`; run by `cargo xtask dist` after trunk,
-//! with the data files it built from `content/` in the file `<bundle>`.
+//! The pre-renderer: every route of the site rendered into `dist/` with the same
+//! components the browser runs (Leptos renders them natively), so that every address
+//! answers 200 with the full page, readable without JavaScript, and the app hydrates
+//! it; each page written by the page writer ([`Frame::document`]). Also the data
+//! files, `404.html`, `sitemap.xml` and `robots.txt`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use glossary::components::calculator::charts::{svg::static_svg, ChartData};
 use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
-use glossary::shell::chart_box;
-use glossary::{urls, App, PRERENDERED};
+use glossary::{urls, App};
 use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
 use vocab::offline::offline_texts;
-use vocab::shell::Shell;
+
+use crate::charts;
+use crate::document::Frame;
+use crate::worker::Titles;
 
 /// One file of the site.
 struct Page {
@@ -98,23 +98,6 @@ fn render(path: &str) -> String {
         provide_context(leptos_router::location::RequestUrl::new(path));
         view! { <App/> }.to_html()
     })
-}
-
-/// Puts the static charts of an entry into their boxes.
-fn add_charts(mut html: String, entry: &EntryData) -> Result<String, String> {
-    let lang = entry.lang;
-    for (i, calc) in entry.body.calculators.iter().enumerate() {
-        let report = calc
-            .scenario
-            .report()
-            .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
-        for chart in &calc.charts {
-            let at = chart_box(&html, &names::chart_key(i, chart.id()))?;
-            let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
-            html.insert_str(at, &svg);
-        }
-    }
-    Ok(html)
 }
 
 /// The picture shared links show, below the site's base (copied from `public/`).
@@ -264,15 +247,6 @@ fn entry_file(entry: &EntryData) -> String {
         .unwrap_or_default()
 }
 
-/// The trunk shell with this page's language, head and body.
-fn fill(shell: &Shell, page: &Page, body: &str, origin: &str, bundle: &Bundle) -> Result<String, String> {
-    Ok(shell
-        .with_lang(page.lang)?
-        .with_title(head(page, origin, bundle).as_str())?
-        .with_body(PRERENDERED, &format!("{body}{}", offline_action().as_str()))?
-        .into_string())
-}
-
 fn sitemap(pages: &[Page], origin: &str) -> String {
     let urls = build(|h| {
         for page in pages {
@@ -310,12 +284,14 @@ fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, String> {
-    let shell_path = dist.join("index.html");
-    let shell = Shell::new(std::fs::read_to_string(&shell_path).map_err(|e| format!("{}: {e}", shell_path.display()))?);
-    if shell.body_has_attribute(PRERENDERED) {
-        return Err("dist/index.html is already pre-rendered: build with trunk first".into());
-    }
+/// The markup the app's views rendered: Leptos escapes every text and attribute.
+fn rendered(markup: String) -> Html {
+    Html::sanitised(markup, "Leptos's renderer")
+}
+
+/// Writes every page, the data files of `bundle`, `404.html`, `sitemap.xml` and
+/// `robots.txt` into `dist`; the title of each page, by its file.
+pub fn write_all(dist: &Path, origin: &str, bundle: &'static Bundle, frame: &Frame) -> Result<Titles, String> {
     // Every page is rendered from this bundle: the app's one source of data files.
     if !Source::Carried(bundle).choose() {
         return Err("the app chose its data files before the pre-renderer could".into());
@@ -324,9 +300,13 @@ fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, Stri
     for page in &pages {
         let mut body = render(&page.path);
         if let Some(entry) = page.entry {
-            body = add_charts(body, entry)?;
+            body = charts::add(body, entry)?;
         }
-        write(dist, &page.file, fill(&shell, page, &body, origin, bundle)?.as_bytes())?;
+        let body = build(|h| {
+            h.append(&rendered(body)).append(&offline_action());
+        });
+        let html = frame.document(page.lang, &head(page, origin, bundle), &body, true)?;
+        write(dist, &page.file, html.as_bytes())?;
     }
     // The data files: what the app fetches beyond a page (index, entries, prose).
     for (path, bytes) in &bundle.files {
@@ -346,39 +326,33 @@ fn run(dist: &Path, origin: &str, bundle: &'static Bundle) -> Result<usize, Stri
             ),
         );
     });
-    let not_found = shell.with_lang(Lang::En)?.with_title(head.as_str())?;
-    write(dist, "404.html", not_found.as_str().as_bytes())?;
+    let note = build(|h| {
+        h.el_text("noscript", &[], &needs_scripts());
+    });
+    write(
+        dist,
+        "404.html",
+        frame.document(Lang::En, &head, &note, false)?.as_bytes(),
+    )?;
     write(dist, "sitemap.xml", sitemap(&pages, origin).as_bytes())?;
     let robots = format!(
         "User-agent: *\nAllow: /\nDisallow: {BASE_PATH}prose/\nDisallow: {BASE_PATH}data/\n\
          Sitemap: {origin}{BASE_PATH}sitemap.xml\n"
     );
     write(dist, "robots.txt", robots.as_bytes())?;
-    Ok(pages.len())
+    Ok(pages.into_iter().map(|p| (p.file, p.title)).collect())
+}
+
+/// The note of a page only the app renders (the development shell, `404.html`),
+/// shown where scripts do not run, in both languages.
+pub fn needs_scripts() -> String {
+    "This glossary needs JavaScript for its calculators. · Dieses Glossar braucht JavaScript für seine Rechner."
+        .to_string()
 }
 
 /// The data files in the file `path`, kept for the rest of the run.
-fn read_bundle(path: &Path) -> Result<&'static Bundle, String> {
+pub fn read_bundle(path: &Path) -> Result<&'static Bundle, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bundle: Bundle = vocab::wire::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Box::leak(Box::new(bundle)))
-}
-
-fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [dist, origin, bundle] = args.as_slice() else {
-        eprintln!("usage: prerender <dist> <origin, e.g. https://owner.github.io> <bundle of data files>");
-        return std::process::ExitCode::FAILURE;
-    };
-    let done = read_bundle(Path::new(bundle)).and_then(|b| run(&PathBuf::from(dist), origin.trim_end_matches('/'), b));
-    match done {
-        Ok(n) => {
-            eprintln!("prerender: {n} pages, data files, 404.html, sitemap.xml and robots.txt written to {dist}");
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("prerender: error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
 }

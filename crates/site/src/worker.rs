@@ -1,7 +1,7 @@
 //! Offline reading: the service worker `sw.js` and per language the list of its pages
 //! with their data and prose files (`offline-<lang>.json`), written into the site's
-//! root after the pages; and the page's script (`offline/page.js`), inline in the
-//! shell's head and so in every page.
+//! root after the pages (the offline script, `scripts/offline.js`, inline in every
+//! page, registers the worker and runs the footer's action).
 //!
 //! The worker carries the build's identity, a hash of every other file of the build,
 //! so that a new build is a new worker, byte for byte, with a cache of its own; and
@@ -9,7 +9,7 @@
 //! pages' and their files' in the lists), so that it serves and keeps nothing another
 //! project on the same origin put into its cache.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -19,26 +19,20 @@ use sha2::Digest;
 use vocab::offline::offline_texts;
 use vocab::Lang;
 
-use crate::files;
-use crate::process::{minified_script, minify_script};
-use vocab::shell::{inline_element, Shell};
+use vocab::names::WORKER_FILE;
 
-const WORKER: &str = include_str!("offline/sw.js");
-const PAGE_SCRIPT: &str = include_str!("offline/page.js");
-/// The worker's name in the site's root.
-pub const WORKER_FILE: &str = "sw.js";
+use crate::minify;
 
-/// Puts the page's script into the head of the built shell `dist/index.html`, inline:
-/// it registers the worker after the page has loaded and runs the footer's action.
-pub fn inline_page_script(dist: &Path) -> Result<()> {
-    let path = dist.join("index.html");
-    let script = minified_script(PAGE_SCRIPT, "offline.js")?;
-    let shell = Shell::new(files::read_to_string(&path)?);
-    let shell = inline_element("script", "", &script)
-        .and_then(|element| shell.with_head_end(&element))
-        .map_err(anyhow::Error::msg)
-        .with_context(|| path.display().to_string())?;
-    files::write(&path, shell.into_string())
+const WORKER: &str = include_str!("../scripts/sw.js");
+
+/// The bytes of `path`, or an error naming it.
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| path.display().to_string())
+}
+
+/// Writes `text` to `path`, or an error naming it.
+fn put(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| path.display().to_string())
 }
 
 /// The list file of a language's pages.
@@ -51,7 +45,8 @@ fn walk(dir: &Path) -> Result<Vec<String>> {
     let mut found = Vec::new();
     let mut stack: Vec<PathBuf> = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        for path in files::list(&d)? {
+        for entry in std::fs::read_dir(&d).with_context(|| d.display().to_string())? {
+            let path = entry.with_context(|| d.display().to_string())?.path();
             if path.is_dir() {
                 stack.push(path);
             } else {
@@ -126,19 +121,19 @@ fn page_file(url: &str) -> String {
     }
 }
 
-/// The text of a page's `<title>`, its character references resolved, without the
-/// site's name after ` · `.
-fn title(html: &str) -> Option<String> {
-    let start = html.find("<title>")? + "<title>".len();
-    let text = &html[start..start + html[start..].find("</title>")?];
-    let text = text.split(" · ").next().unwrap_or(text);
-    Some(vocab::markup::unescape(text).into_owned())
+/// The titles of the pages, by file (`en/kv-cache.html` → `KV cache · Glossary …`),
+/// as the pre-renderer wrote them.
+pub type Titles = BTreeMap<String, String>;
+
+/// A page's title in a list: without the site's name after ` · `.
+fn short_title(title: &str) -> &str {
+    title.split(" · ").next().unwrap_or(title)
 }
 
 /// The list file of `lang`: its pages with their files, and the bytes of them all
 /// (each file once), written for the reader in the language's format, which the
 /// action says before it fetches.
-fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<String> {
+fn list(dist: &Path, all: &[String], lang: Lang, code: &[String], titles: &Titles) -> Result<String> {
     let mut pages = pages(all, lang)?;
     // The app's code comes with the language's first page, the index.
     pages[0].1.extend(code.iter().cloned());
@@ -164,8 +159,10 @@ fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<Stri
     let pages: Vec<_> = pages
         .iter()
         .map(|(url, needs)| {
-            let html = files::read_to_string(&dist.join(page_file(url)))?;
-            let title = title(&html).with_context(|| format!("{url} has no <title>"))?;
+            let title = titles
+                .get(&page_file(url))
+                .map(|t| short_title(t))
+                .with_context(|| format!("{url} was not written by the pre-renderer"))?;
             Ok(json!({ "url": url, "title": title, "files": needs }))
         })
         .collect::<Result<_>>()?;
@@ -175,7 +172,7 @@ fn list(dist: &Path, all: &[String], lang: Lang, code: &[String]) -> Result<Stri
 
 /// The SHA-256 of a file below `dist`, in hex: what the worker checks a copy against.
 fn sha256(dist: &Path, file: &str) -> Result<String> {
-    let bytes = files::read(&dist.join(file))?;
+    let bytes = read(&dist.join(file))?;
     Ok(sha2::Sha256::digest(&bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -188,7 +185,7 @@ fn identity(dist: &Path, all: &[String]) -> Result<String> {
     for name in all {
         hash.update(name.as_bytes());
         hash.update([0]);
-        let bytes = files::read(&dist.join(name))?;
+        let bytes = read(&dist.join(name))?;
         hash.update((bytes.len() as u64).to_le_bytes());
         hash.update(&bytes);
     }
@@ -207,9 +204,9 @@ fn fill(template: &str, values: &[(&str, String)]) -> Result<String> {
     Ok(out)
 }
 
-/// Writes the lists, the page's script and the service worker into `dist`, a built
-/// and pre-rendered site for `base`.
-pub fn write(dist: &Path, base: &str) -> Result<()> {
+/// Writes the lists and the service worker into `dist`, a built and pre-rendered
+/// site for `base` whose pages have `titles`.
+pub fn write(dist: &Path, base: &str, titles: &Titles) -> Result<()> {
     let mut all = walk(dist)?;
     // The app's code: trunk's JS glue and wasm in the root. The worker keeps it once
     // the app has woken on a page, or when a language is saved; not at install, so
@@ -224,8 +221,8 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
         bail!("the build has no wasm");
     }
     for lang in Lang::ALL {
-        let list = list(dist, &all, lang, &code)?;
-        files::write(&dist.join(list_file(lang)), &list)?;
+        let list = list(dist, &all, lang, &code, titles)?;
+        put(&dist.join(list_file(lang)), &list)?;
         all.push(list_file(lang));
     }
     all.retain(|f| f != WORKER_FILE);
@@ -295,8 +292,10 @@ pub fn write(dist: &Path, base: &str) -> Result<()> {
             ("__LANGS__", serde_json::to_string(&langs)?),
         ],
     )?;
-    files::write(&dist.join(WORKER_FILE), worker)?;
-    minify_script(&dist.join(WORKER_FILE))
+    put(
+        &dist.join(WORKER_FILE),
+        &minify::script(&worker, WORKER_FILE, minify::Kind::Classic)?,
+    )
 }
 
 #[cfg(test)]
@@ -304,10 +303,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_title_is_read_without_the_site_name_and_with_its_characters() {
-        let html = "<head><title>Roofline &amp; &quot;ridge&quot; · Glossary</title></head>";
-        assert_eq!(title(html).as_deref(), Some("Roofline & \"ridge\""));
-        assert_eq!(title("<head></head>"), None);
+    fn a_title_is_listed_without_the_site_name() {
+        assert_eq!(short_title("Roofline & \"ridge\" · Glossary"), "Roofline & \"ridge\"");
+        assert_eq!(short_title("Glossary"), "Glossary");
         assert_eq!(page_file("de/"), "de/index.html");
         assert_eq!(page_file("de/kv-cache"), "de/kv-cache.html");
     }

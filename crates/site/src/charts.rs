@@ -1,7 +1,27 @@
-//! Where the pre-renderer puts the static charts into a rendered page. Native only:
-//! the pre-renderer uses it, the browser never does. The edits of trunk's shell
-//! itself are `vocab::shell`.
+//! The static charts of an entry (SVG, drawn by the app's own chart code), put into
+//! the boxes the app's views write for them, so that a page shows its charts before
+//! the app and without scripts.
+use glossary::components::calculator::charts::{svg::static_svg, ChartData};
+use glossary::data::EntryData;
 use vocab::names;
+
+/// `html`, an entry's rendered page, with the static charts of its calculators in
+/// their boxes.
+pub fn add(mut html: String, entry: &EntryData) -> Result<String, String> {
+    let lang = entry.lang;
+    for (i, calc) in entry.body.calculators.iter().enumerate() {
+        let report = calc
+            .scenario
+            .report()
+            .map_err(|e| format!("{}: {e}", entry.summary.slug))?;
+        for chart in &calc.charts {
+            let at = chart_box(&html, &names::chart_key(i, chart.id()))?;
+            let svg = static_svg(&ChartData::new(*chart, &calc.scenario, &report), lang)?;
+            html.insert_str(at, &svg);
+        }
+    }
+    Ok(html)
+}
 
 /// Where the static chart `key` (`c0-roofline`) goes in a rendered page: right after
 /// the start tag of the box the app writes for it, a `<div>` with the class
@@ -10,7 +30,7 @@ use vocab::names;
 /// `data-static="c0-roofline"` (quotes are not escaped in text), but no `<` of its
 /// own, and the sanitiser keeps neither the class nor the attribute on an author's
 /// element.
-pub fn chart_box(html: &str, key: &str) -> Result<usize, String> {
+fn chart_box(html: &str, key: &str) -> Result<usize, String> {
     let attribute = format!("{}=\"{key}\"", names::STATIC_CHART_ATTR);
     let class = format!("class=\"{}\"", names::STATIC_CHART);
     html.match_indices(&attribute)

@@ -44,7 +44,7 @@ pub fn mount() {
                 .and_then(|w| w.document())
                 .and_then(|d| d.document_element())
             {
-                let _ = root.set_attribute("data-app", "off");
+                let _ = root.set_attribute(vocab::names::APP_STATE, "off");
             }
             return;
         }

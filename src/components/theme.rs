@@ -1,13 +1,13 @@
 //! Light and dark colour schemes: the system's choice, or the reader's, remembered
-//! across visits in `localStorage`. A script in `index.html` applies the stored
-//! choice before the first paint; this module changes it and tells the charts.
+//! across visits in `localStorage`. The theme script of every page
+//! (`crates/site/scripts/theme.js`) applies the stored choice before the first
+//! paint; this module changes it and tells the charts.
 
 use leptos::prelude::*;
 
 use crate::data::Lang;
 use vocab::i18n::texts;
-
-const KEY: &str = "theme";
+use vocab::names::{next_theme, THEMES, THEME_ATTR, THEME_KEY, THEME_TOGGLE};
 
 /// Bumped on every change of scheme, so that charts redraw in the new colours.
 #[derive(Clone, Copy)]
@@ -24,10 +24,9 @@ pub fn is_dark() -> bool {
     let chosen = window
         .document()
         .and_then(|d| d.document_element())
-        .and_then(|e| e.get_attribute("data-theme"));
+        .and_then(|e| e.get_attribute(THEME_ATTR));
     match chosen.as_deref() {
-        Some("dark") => true,
-        Some("light") => false,
+        Some(scheme) if THEMES.contains(&scheme) => scheme == THEMES[0],
         _ => window
             .match_media("(prefers-color-scheme: dark)")
             .ok()
@@ -36,33 +35,24 @@ pub fn is_dark() -> bool {
     }
 }
 
-/// The next scheme in the cycle the button walks: the system's, dark, light.
-fn next(current: Option<&str>) -> Option<&'static str> {
-    match current {
-        None => Some("dark"),
-        Some("dark") => Some("light"),
-        Some(_) => None,
-    }
-}
-
 fn switch() {
     let Some(window) = web_sys::window() else { return };
     let Some(root) = window.document().and_then(|d| d.document_element()) else {
         return;
     };
-    let next = next(root.get_attribute("data-theme").as_deref());
+    let next = next_theme(root.get_attribute(THEME_ATTR).as_deref());
     let storage = window.local_storage().ok().flatten();
     match next {
         Some(scheme) => {
-            let _ = root.set_attribute("data-theme", scheme);
+            let _ = root.set_attribute(THEME_ATTR, scheme);
             if let Some(s) = storage {
-                let _ = s.set_item(KEY, scheme);
+                let _ = s.set_item(THEME_KEY, scheme);
             }
         }
         None => {
-            let _ = root.remove_attribute("data-theme");
+            let _ = root.remove_attribute(THEME_ATTR);
             if let Some(s) = storage {
-                let _ = s.remove_item(KEY);
+                let _ = s.remove_item(THEME_KEY);
             }
         }
     }
@@ -82,22 +72,10 @@ pub fn ThemeToggle(lang: Lang) -> impl IntoView {
         }
     };
     view! {
-        <button type="button" class="theme-toggle" title=t.switch_theme on:click=on_click>
+        <button type="button" class=THEME_TOGGLE title=t.switch_theme on:click=on_click>
             <span class="theme-system">{t.theme_system}</span>
             <span class="theme-dark">{t.theme_dark}</span>
             <span class="theme-light">{t.theme_light}</span>
         </button>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::next;
-
-    #[test]
-    fn the_button_walks_system_dark_light() {
-        assert_eq!(next(None), Some("dark"));
-        assert_eq!(next(Some("dark")), Some("light"));
-        assert_eq!(next(Some("light")), None);
     }
 }

@@ -1,6 +1,9 @@
 //! One name per shared id, class and attribute: every name that one side writes and
 //! another reads is a constant in `crates/vocab/src/names.rs`, and no string literal
-//! of the app (`src/`) spells it again (`docs/architecture.md`).
+//! of the app (`src/`), of the site program (`crates/site/src`), of the page's
+//! scripts (`crates/site/scripts/*.js`, which read the names from their element's
+//! `data-` attributes) or of `index.html` spells it again; and a name the stylesheet
+//! shares with a script is one of them (`docs/architecture.md`).
 
 use std::path::{Path, PathBuf};
 
@@ -127,7 +130,9 @@ fn tokens(text: &str) -> impl Iterator<Item = &str> {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
                 let in_path = text[..s].ends_with('/') || c == '/';
-                if !in_path {
+                // `<main …>`, `</main>`: an element's name, not an id or a class.
+                let tag = text[..s].ends_with('<') || text[..s].ends_with("</");
+                if !in_path && !tag {
                     found.push(&text[s..i]);
                 }
                 start = None;
@@ -178,6 +183,162 @@ fn copies(names: &[(String, String)], dir: &Path) -> Vec<String> {
     found
 }
 
+/// The string literals of JavaScript source, without comments and regular
+/// expressions: '…', "…" and the text of `…` templates (each `${…}` a space).
+fn js_literals(source: &str) -> Vec<String> {
+    let chars: Vec<char> = source.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    // The last character of code that is not white space: a `/` after one of these
+    // starts a regular expression, not a division.
+    let mut last = '\n';
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && next == Some('*') {
+            i += 2;
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '/' && "(,=:[!&|?{};\n".contains(last) {
+            let mut class = false;
+            i += 1;
+            while i < chars.len() && (class || chars[i] != '/') {
+                match chars[i] {
+                    '\\' => i += 1,
+                    '[' => class = true,
+                    ']' => class = false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+            last = 'r';
+            continue;
+        }
+        if matches!(c, '\'' | '"' | '`') {
+            let mut text = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != c {
+                if chars[i] == '\\' {
+                    i += 1;
+                } else if c == '`' && chars[i] == '$' && chars.get(i + 1) == Some(&'{') {
+                    let mut depth = 0;
+                    while i < chars.len() {
+                        match chars[i] {
+                            '{' => depth += 1,
+                            '}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                    text.push(' ');
+                    i += 1;
+                    continue;
+                }
+                if let Some(ch) = chars.get(i) {
+                    text.push(*ch);
+                }
+                i += 1;
+            }
+            found.push(text);
+            i += 1;
+            last = 's';
+            continue;
+        }
+        if !c.is_whitespace() {
+            last = c;
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The page's scripts.
+fn js_files() -> Vec<PathBuf> {
+    let dir = root().join("crates/site/scripts");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("crates/site/scripts")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The copies of `names` among `literals` of `file`.
+fn copies_in(names: &[(String, String)], file: &Path, literals: &[String], fix: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for literal in literals {
+        for (name, value) in names {
+            if tokens(literal).any(|t| spells(t, value)) {
+                found.push(format!(
+                    "{}: {literal:?} spells {name} ({value:?}); {fix}",
+                    file.strip_prefix(root()).unwrap_or(file).display()
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// The classes, ids and `data-` attributes the stylesheets' selectors name.
+fn selector_names() -> Vec<String> {
+    let mut found = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(root().join("style")).expect("style/").flatten() {
+        let css = std::fs::read_to_string(entry.path()).expect("a stylesheet");
+        // Without comments; selectors are what comes before each `{`.
+        let mut text = String::new();
+        let mut rest = css.as_str();
+        while let Some(at) = rest.find("/*") {
+            text.push_str(&rest[..at]);
+            rest = rest[at..].find("*/").map_or("", |end| &rest[at + end + 2..]);
+        }
+        text.push_str(rest);
+        for block in text.split('}') {
+            let Some((selectors, _)) = block.rsplit_once('{') else {
+                continue;
+            };
+            let selectors = selectors.rsplit(';').next().unwrap_or(selectors);
+            if selectors.trim_start().starts_with('@') {
+                continue;
+            }
+            let chars: Vec<char> = selectors.chars().collect();
+            for (i, c) in chars.iter().enumerate() {
+                let word: String = chars[i + 1..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || **c == '-' || **c == '_')
+                    .collect();
+                let starts_name = word.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+                let name = match c {
+                    '.' | '#' => starts_name,
+                    '[' => word.starts_with("data-"),
+                    _ => false,
+                };
+                if name {
+                    found.insert(word);
+                }
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
 #[test]
 fn no_shared_name_is_spelled_twice() {
     let root = root();
@@ -188,12 +349,83 @@ fn no_shared_name_is_spelled_twice() {
         .into_iter()
         .filter(|(_, v)| tokens(v).collect::<Vec<_>>() == [v.as_str()])
         .collect();
-    let found = copies(&names, &root.join("src"));
+    let mut found = copies(&names, &root.join("src"));
+    found.extend(copies(&names, &root.join("crates/site/src")));
+    let scripts = js_files();
+    assert!(scripts.len() >= 4, "the page's scripts: {scripts:?}");
+    for file in &scripts {
+        let source = std::fs::read_to_string(file).expect("a script");
+        found.extend(copies_in(
+            &names,
+            file,
+            &js_literals(&source),
+            "read it from the script element's data- attribute, which the page writer fills",
+        ));
+    }
+    // trunk's shell: its markup, without its scripts (read above as scripts, their
+    // names written by the page writer from names.rs).
+    let shell = root.join("index.html");
+    let html = std::fs::read_to_string(&shell).expect("index.html");
+    let mut markup = String::new();
+    let mut rest = html.as_str();
+    while let Some(at) = rest.find("<script") {
+        markup.push_str(&rest[..at]);
+        rest = rest[at..]
+            .find("</script>")
+            .map_or("", |end| &rest[at + end + "</script>".len()..]);
+    }
+    markup.push_str(rest);
+    assert!(markup.contains("<noscript>"), "{markup}");
+    found.extend(copies_in(
+        &names,
+        &shell,
+        &[markup],
+        "index.html is the page writer's: write it anew",
+    ));
+    assert!(found.is_empty(), "names spelled again:\n{}", found.join("\n"));
+}
+
+/// A class, id or attribute the stylesheet selects and a script spells is shared by
+/// the two: it is declared in names.rs (and the script reads it from its element).
+#[test]
+fn what_the_styles_share_with_a_script_is_a_declared_name() {
+    let declared: Vec<String> =
+        names(&std::fs::read_to_string(root().join("crates/vocab/src/names.rs")).expect("names.rs"))
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect();
+    let styled = selector_names();
+    assert!(
+        styled.len() > 50 && styled.iter().any(|n| n == "data-live"),
+        "{styled:?}"
+    );
+    let mut found = Vec::new();
+    for file in js_files() {
+        let source = std::fs::read_to_string(&file).expect("a script");
+        for literal in js_literals(&source) {
+            for token in tokens(&literal) {
+                if styled.iter().any(|s| s == token) && !declared.iter().any(|d| d == token) {
+                    found.push(format!(
+                        "{}: {literal:?} names {token:?}, which the stylesheet selects: declare it in names.rs",
+                        file.strip_prefix(root()).unwrap_or(&file).display()
+                    ));
+                }
+            }
+        }
+    }
     assert!(
         found.is_empty(),
-        "names spelled again in the app:\n{}",
+        "names the styles share with a script:\n{}",
         found.join("\n")
     );
+}
+
+#[test]
+fn a_scripts_literals_are_read_as_javascript_reads_them() {
+    let source = "// 'in-a-comment'\n/* \"in a block\" */\nconst a = 'one', b = \"two\";\n\
+                  const r = text.replace(/[&<>\"']/g, (c) => `&#${c.charCodeAt(0)};`);\n\
+                  const t = `offline-${lang}.json`; const d = x / 2 / 'three';";
+    assert_eq!(js_literals(source), ["one", "two", "&# ;", "offline- .json", "three"]);
 }
 
 #[test]
@@ -217,6 +449,8 @@ fn a_name_is_found_as_a_word_of_a_selector() {
     assert!(tokens("glossary-index-de").any(|t| spells(t, "glossary-index-")));
     assert!(!tokens("Disallow: {BASE_PATH}prose/").any(|t| spells(t, "prose")));
     assert!(tokens("a.xref, .prose > *").any(|t| spells(t, "prose")));
+    assert!(!tokens("<main class=\"x\"></main>").any(|t| spells(t, "main")));
+    assert!(tokens("#main a").any(|t| spells(t, "main")));
     let dir = std::env::temp_dir().join(format!("names-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("a.rs"), "fn f() { by_id(\"search-results\"); }").expect("write");

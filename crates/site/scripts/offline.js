@@ -1,11 +1,14 @@
-// Offline reading on the page, without the app (inline in every page's head, from
-// `xtask/src/offline.rs`): registers the service worker
-// (`sw.js`, at the site's base path and scoped to it) and runs the footer's action
-// "Save for offline reading". Any failure leaves the page as it is.
+// Offline reading on the page, without the app (inline in every page's head, written
+// by `crates/site`): registers the service worker (at the site's base path and
+// scoped to it) and runs the footer's action "Save for offline reading". Any
+// failure leaves the page as it is. Its element names the worker's file
+// (data-worker) and the classes of the footer (data-footer), of a language's block
+// (data-action) and of a block already kept (data-saved).
 'use strict';
 (() => {
   const sw = navigator.serviceWorker;
-  if (!sw || !window.caches) return;
+  const d = document.currentScript?.dataset;
+  if (!sw || !window.caches || !d) return;
   // `<base href>` names the site's path (`/glossary/`).
   const base = new URL('./', document.baseURI);
 
@@ -50,18 +53,19 @@
     return true;
   };
 
-  /** The parts of a language's block. */
+  /** The parts of a language's block: its status, its progress bar and its three
+   * buttons (keep, confirm, cancel), in the order the page writer writes them. */
   const parts = (block) => {
-    const [keep, confirm, cancel, status, progress] = ['keep', 'confirm', 'cancel', 'status', 'progress'].map((n) =>
-      block.querySelector(`.offline-${n}`),
-    );
+    const [keep, confirm, cancel] = block.querySelectorAll('button');
+    const status = block.querySelector('[role="status"]');
+    const progress = block.querySelector('progress');
     return { keep, confirm, cancel, status, progress, texts: block.dataset };
   };
 
   /** A block whose language is on this device offers an update, and says `text`. */
   const showSaved = (block, text) => {
     const { keep, status, texts } = parts(block);
-    block.classList.add('saved');
+    block.classList.add(d.saved);
     status.textContent = text;
     keep.textContent = texts.update;
   };
@@ -94,7 +98,7 @@
       keep.hidden = false;
       keep.focus();
       if (!go) {
-        say(block.classList.contains('saved') ? fill(texts.saved, { total }) : '');
+        say(block.classList.contains(d.saved) ? fill(texts.saved, { total }) : '');
         return;
       }
       // Busy, not disabled: the focus stays on the button.
@@ -144,12 +148,12 @@
   };
 
   const start = () => {
-    const footer = document.querySelector('footer.offline');
-    sw.register(new URL('sw.js', base).href, { scope: base.pathname }).then(
+    const footer = document.querySelector(`footer.${d.footer}`);
+    sw.register(new URL(d.worker, base).href, { scope: base.pathname }).then(
       async (registration) => {
         // No registration (blocked): no action to offer.
         if (!registration || !footer) return;
-        const blocks = [...footer.querySelectorAll('.offline-action')];
+        const blocks = [...footer.querySelectorAll(`.${d.action}`)];
         for (const block of blocks) parts(block).keep.addEventListener('click', () => run(block));
         footer.hidden = false;
         // A language already on this device says so (also after a reload).

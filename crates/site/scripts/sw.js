@@ -26,6 +26,10 @@ const CODE = __CODE__;
 const SUMS = __SUMS__;
 /** The stylesheet, for the offline note. */
 const CSS = '__CSS__';
+/** The class of the note's `<main>`, which the stylesheet styles. */
+const NOTE_CLASS = '__NOTE_CLASS__';
+/** This worker's own file, in the site's root. */
+const WORKER = '__WORKER__';
 /** The offline note's texts by language. */
 const NOTE = __NOTE__;
 /** The languages, each with a list of its pages and their files (`offline-<lang>.json`). */
@@ -208,7 +212,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || request.headers.has('range')) return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
-  if (url.pathname === `${BASE}sw.js`) return;
+  if (url.pathname === `${BASE}${WORKER}`) return;
   const path = url.pathname.slice(BASE.length);
   event.respondWith(HASHED.test(path) ? cacheFirst(event, path) : networkFirst(event, url, path));
 });
@@ -278,7 +282,7 @@ async function note(cache, url) {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escape(t.title)}</title><link rel="stylesheet" href="${BASE}${CSS}">` +
     `<link rel="icon" type="image/svg+xml" href="${BASE}public/favicon.svg"></head>` +
-    `<body><main class="offline-note"><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p>` +
+    `<body><main class="${NOTE_CLASS}"><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p>` +
     `<p><a href="${escape(url.pathname + url.search)}">${escape(t.retry)}</a> · <a href="${BASE}${lang}/">${escape(t.index)}</a></p>` +
     `${saved}<p>${escape(t.action)}</p></main></body></html>`;
   return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });

@@ -10,13 +10,17 @@
 // state in its address starts it as soon as it can. What the reader does before the app is live is not lost:
 // values typed or chosen are handed to the app once it is, as the events it listens
 // to; `/` focuses the search box at once; the theme switches at once.
+// Its element names the glue and the wasm, and every class, attribute and id it
+// shares with the app and the styles (written from `vocab::names`).
 'use strict';
 (() => {
   const me = document.currentScript;
   const root = document.documentElement;
   if (!me || !me.dataset.glue || !me.dataset.wasm) return;
-  const glue = new URL(me.dataset.glue, document.baseURI).href;
-  const wasm = new URL(me.dataset.wasm, document.baseURI).href;
+  const d = me.dataset;
+  const glue = new URL(d.glue, document.baseURI).href;
+  const wasm = new URL(d.wasm, document.baseURI).href;
+  const LINK = `#${d.main} a[href]`;
   const CONTROL = 'input, select, textarea, button, summary, [tabindex]';
   const FIELD = 'input, select, textarea';
 
@@ -38,7 +42,7 @@
     woken = true;
     observer?.disconnect();
     // The wasm and the entry's data file come beside the glue, not after it.
-    const data = document.querySelector('meta[name="glossary-entry"]')?.content;
+    const data = document.querySelector(`meta[name="${d.entry}"]`)?.content;
     for (const href of [wasm, data && new URL(data, document.baseURI).href]) {
       if (!href) continue;
       const link = document.createElement('link');
@@ -47,13 +51,13 @@
     }
     import(glue)
       .then((app) => app.default({ module_or_path: wasm }))
-      .catch(() => root.setAttribute('data-app', 'off'));
+      .catch(() => root.setAttribute(d.state, 'off'));
   };
 
   // Until the app is live, an entry's text out of view is not laid out (the
   // stylesheet's `content-visibility`); a jump to a part of the page lays it out
   // whole first, so that the target lands where the estimates would not put it.
-  const whole = () => root.classList.add('whole');
+  const whole = () => root.classList.add(d.whole);
   if (location.hash) whole();
   // Back and forward between sections: laid out whole before the browser restores.
   addEventListener('popstate', whole);
@@ -72,13 +76,15 @@
 
   // The theme button walks the schemes (the system's, dark, light) without the app.
   const switchTheme = () => {
-    const next = { '': 'dark', dark: 'light', light: '' }[root.getAttribute('data-theme') ?? ''] ?? '';
+    const walk = ['', ...d.themes.split(' '), ''];
+    const at = walk.indexOf(root.getAttribute(d.attr) ?? '');
+    const next = at < 0 ? walk[1] : walk[at + 1];
     try {
-      if (next) localStorage.setItem('theme', next);
-      else localStorage.removeItem('theme');
+      if (next) localStorage.setItem(d.key, next);
+      else localStorage.removeItem(d.key);
     } catch {}
-    if (next) root.setAttribute('data-theme', next);
-    else root.removeAttribute('data-theme');
+    if (next) root.setAttribute(d.attr, next);
+    else root.removeAttribute(d.attr);
   };
 
   // Listeners on the document, in the capture phase, from the head on: they see every
@@ -86,18 +92,18 @@
   const on = (type, handler) => document.addEventListener(type, (e) => live || handler(e), { capture: true, passive: type !== 'keydown' && type !== 'click' });
 
   // A link in the page focused from the keyboard wants its preview, as one pointed at.
-  on('focusin', (e) => (controlOf(e.target) || (e.target instanceof Element && e.target.closest('main a[href]'))) && wake());
+  on('focusin', (e) => (controlOf(e.target) || (e.target instanceof Element && e.target.closest(LINK))) && wake());
   on('pointerdown', (e) => controlOf(e.target) && wake());
   on('pointerover', (e) => {
     const target = e.target instanceof Element ? e.target : null;
-    const link = target?.closest('main a[href]');
+    const link = target?.closest(LINK);
     if (link) pointed = link;
     if (link || controlOf(target)) wake();
   });
   on('keydown', (e) => {
     const typing = e.target instanceof Element && e.target.closest(FIELD);
     if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      const search = document.querySelector('.search input[type="search"]');
+      const search = document.getElementById(d.search);
       if (search) {
         e.preventDefault();
         search.focus();
@@ -117,8 +123,8 @@
     const button = e.target instanceof Element ? e.target.closest('button') : null;
     if (!button) return;
     wake();
-    if (button.classList.contains('theme-toggle')) switchTheme();
-    else if (!button.closest('footer.offline')) pressed.push(button);
+    if (button.classList.contains(d.toggle)) switchTheme();
+    else if (!button.closest(`footer.${d.offline}`)) pressed.push(button);
   });
 
   const painted = new Promise((resolve) => {
@@ -138,7 +144,7 @@
   // Once the page is parsed.
   const parsed = () => {
     // A calculator within about a screen of the viewport, once the text has painted.
-    const calculators = document.querySelectorAll('.calculator');
+    const calculators = document.querySelectorAll(`.${d.calculator}`);
     if (calculators.length && 'IntersectionObserver' in window)
       observer = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && wake(), { rootMargin: '100% 0px' });
     // A page the app writes itself (not found) needs it at once; an address with the
@@ -146,7 +152,7 @@
     // page's figures are the example's until the app reads it.
     // The site's root sends the reader on to the index of their language: that is the app's.
     const atRoot = location.pathname === new URL('./', document.baseURI).pathname;
-    if (!document.body.hasAttribute('data-prerendered') || atRoot) wake();
+    if (!document.body.hasAttribute(d.pre) || atRoot) wake();
     painted.then(() =>
       requestAnimationFrame(() =>
         setTimeout(() => {
@@ -155,13 +161,13 @@
         }),
       ),
     );
-    if (document.body.hasAttribute('data-live')) handOver();
+    if (document.body.hasAttribute(d.alive)) handOver();
     else
       new MutationObserver((_, watch) => {
-        if (!document.body.hasAttribute('data-live')) return;
+        if (!document.body.hasAttribute(d.alive)) return;
         watch.disconnect();
         handOver();
-      }).observe(document.body, { attributes: true, attributeFilter: ['data-live'] });
+      }).observe(document.body, { attributes: true, attributeFilter: [d.alive] });
   };
 
   // Once the app is live: what the reader did is handed over.
@@ -180,7 +186,7 @@
     for (const button of pressed) if (button.isConnected) button.click();
     if (pointed?.isConnected && pointed.matches(':hover')) pointed.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     const focused = document.activeElement;
-    if (focused && focused !== document.body && focused.closest('main a[href]')) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    if (focused && focused !== document.body && focused.closest(LINK)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
   else parsed();

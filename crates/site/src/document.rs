@@ -11,7 +11,7 @@ use vocab::Lang;
 
 use crate::assets::Assets;
 use crate::csp;
-use crate::scripts::Scripts;
+use crate::scripts::{self, Scripts};
 
 /// When a page starts the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ fn icons(h: &mut Html) {
 
 /// The theme script's element.
 fn theme(scripts: &Scripts) -> Part {
-    Part::script(Vec::new(), &scripts.theme)
+    Part::script(scripts::theme_names(), &scripts.theme)
 }
 
 /// The body's start tag with or without the mark of a pre-rendered page, the body and
@@ -138,10 +138,9 @@ impl Frame {
                     text: assets.css_text.clone(),
                 });
                 parts.push(Part::Markup(build(icons)));
-                parts.push(Part::script(
-                    vec![("data-glue", url(&assets.glue)), ("data-wasm", url(&assets.wasm))],
-                    &self.scripts.wake,
-                ));
+                let mut names = vec![("data-glue", url(&assets.glue)), ("data-wasm", url(&assets.wasm))];
+                names.extend(scripts::wake_names());
+                parts.push(Part::script(names, &self.scripts.wake));
             }
             Loading::AtOnce => {
                 parts.push(Part::Markup(build(|h| {
@@ -188,7 +187,7 @@ impl Frame {
                 });
             }
         }
-        parts.push(Part::script(Vec::new(), &self.scripts.offline));
+        parts.push(Part::script(scripts::offline_names(), &self.scripts.offline));
         parts
     }
 
@@ -435,9 +434,8 @@ mod tests {
             .unwrap();
         assert!(html.contains("<style>p{margin:0}</style>"), "{html}");
         assert!(
-            html.contains(
-                "<script data-glue=\"/glossary/app-1.js\" data-wasm=\"/glossary/app-1_bg.wasm\">wake()</script>"
-            ),
+            html.contains("<script data-glue=\"/glossary/app-1.js\" data-wasm=\"/glossary/app-1_bg.wasm\" data-entry=")
+                && html.contains("\">wake()</script>"),
             "{html}"
         );
         assert!(!html.contains("stylesheet") && !html.contains("preload"), "{html}");

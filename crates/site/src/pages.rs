@@ -166,64 +166,70 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
 
 /// The action "Save for offline reading", after the app's markup: the app neither
 /// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
-/// the page's offline script (`xtask/src/offline/page.js`) has a service worker to
+/// the page's offline script (`crates/site/scripts/offline.js`) has a service worker to
 /// keep the pages with; one block per language, the one of the page's current
 /// language shown (the app sets `<html lang>` as it navigates). The texts with
 /// placeholders are the script's, in `data-` attributes. The status says the start
-/// and the end only, above its buttons; the progress bar counts the pages.
+/// and the end only, above its buttons; the progress bar counts the pages. The
+/// script finds the parts by their role (the status), element (the progress bar) and
+/// order (the buttons: keep, confirm, cancel).
 fn offline_action() -> Html {
     build(|h| {
-        h.el("footer", &[("class", Some("offline")), ("hidden", Some(""))], |h| {
-            for lang in Lang::ALL {
-                let t = offline_texts(lang);
-                h.el(
-                    "div",
-                    &[
-                        ("class", Some("offline-action")),
-                        ("lang", Some(lang.code())),
-                        ("data-keep", Some(t.keep)),
-                        ("data-ask", Some(t.ask)),
-                        ("data-confirm", Some(t.confirm)),
-                        ("data-busy", Some(t.busy)),
-                        ("data-started", Some(t.started)),
-                        ("data-done", Some(t.done)),
-                        ("data-saved", Some(t.saved)),
-                        ("data-update", Some(t.update)),
-                        ("data-failed", Some(t.failed)),
-                        ("data-unavailable", Some(t.unavailable)),
-                    ],
-                    |h| {
-                        h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
-                        h.el(
-                            "p",
-                            &[("class", Some("offline-status")), ("role", Some("status"))],
-                            |_| {},
-                        );
-                        h.el(
-                            "progress",
-                            &[
-                                ("class", Some("offline-progress")),
-                                ("aria-label", Some(t.progress)),
-                                ("hidden", Some("")),
-                            ],
-                            |_| {},
-                        );
-                        h.el_text(
-                            "button",
-                            &[("type", Some("button")), ("class", Some("offline-keep"))],
-                            t.keep,
-                        );
-                        for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
+        h.el(
+            "footer",
+            &[("class", Some(names::OFFLINE)), ("hidden", Some(""))],
+            |h| {
+                for lang in Lang::ALL {
+                    let t = offline_texts(lang);
+                    h.el(
+                        "div",
+                        &[
+                            ("class", Some(names::OFFLINE_ACTION)),
+                            ("lang", Some(lang.code())),
+                            ("data-keep", Some(t.keep)),
+                            ("data-ask", Some(t.ask)),
+                            ("data-confirm", Some(t.confirm)),
+                            ("data-busy", Some(t.busy)),
+                            ("data-started", Some(t.started)),
+                            ("data-done", Some(t.done)),
+                            ("data-saved", Some(t.saved)),
+                            ("data-update", Some(t.update)),
+                            ("data-failed", Some(t.failed)),
+                            ("data-unavailable", Some(t.unavailable)),
+                        ],
+                        |h| {
+                            h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
+                            h.el(
+                                "p",
+                                &[("class", Some("offline-status")), ("role", Some("status"))],
+                                |_| {},
+                            );
+                            h.el(
+                                "progress",
+                                &[
+                                    ("class", Some("offline-progress")),
+                                    ("aria-label", Some(t.progress)),
+                                    ("hidden", Some("")),
+                                ],
+                                |_| {},
+                            );
                             h.el_text(
                                 "button",
-                                &[("type", Some("button")), ("class", Some(class)), ("hidden", Some(""))],
-                                text,
+                                &[("type", Some("button")), ("class", Some("offline-keep"))],
+                                t.keep,
                             );
-                        }
-                    },
-                );
-            }
-        });
+                            for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
+                                h.el_text(
+                                    "button",
+                                    &[("type", Some("button")), ("class", Some(class)), ("hidden", Some(""))],
+                                    text,
+                                );
+                            }
+                        },
+                    );
+                }
+            },
+        );
     })
 }
 

@@ -5,8 +5,54 @@
 //! attributes, which the page writer fills from `vocab::names`.
 
 use anyhow::Result;
+use vocab::names;
 
 use crate::minify;
+
+/// `data-` attributes of a script's element: the names it reads from its dataset.
+pub type Attributes = Vec<(&'static str, String)>;
+
+/// The theme script's names: the class that says scripts run, the attribute and the
+/// storage key of the scheme, and the schemes.
+pub fn theme_names() -> Attributes {
+    vec![
+        ("data-class", names::SCRIPTED.to_string()),
+        ("data-attr", names::THEME_ATTR.to_string()),
+        ("data-key", names::THEME_KEY.to_string()),
+        ("data-themes", names::THEMES.join(" ")),
+    ]
+}
+
+/// The waking script's names, besides the glue and the wasm it starts.
+pub fn wake_names() -> Attributes {
+    let mut attributes = vec![
+        ("data-entry", names::META_ENTRY.to_string()),
+        ("data-calculator", names::CALCULATOR.to_string()),
+        ("data-main", names::MAIN.to_string()),
+        // The attributes of a page's state are named by their role, not by their
+        // own names: `data-pre` is the mark of a pre-rendered page, `data-alive` the
+        // app's, `data-state` the app's failure.
+        ("data-pre", names::PRERENDERED.to_string()),
+        ("data-alive", names::LIVE.to_string()),
+        ("data-whole", names::LAID_OUT.to_string()),
+        ("data-state", names::APP_STATE.to_string()),
+        ("data-toggle", names::THEME_TOGGLE.to_string()),
+        ("data-search", names::SEARCH_INPUT.to_string()),
+        ("data-offline", names::OFFLINE.to_string()),
+    ];
+    attributes.extend(theme_names().into_iter().filter(|(n, _)| *n != "data-class"));
+    attributes
+}
+
+/// The offline script's names.
+pub fn offline_names() -> Attributes {
+    vec![
+        ("data-worker", names::WORKER_FILE.to_string()),
+        ("data-footer", names::OFFLINE.to_string()),
+        ("data-action", names::OFFLINE_ACTION.to_string()),
+        ("data-saved", names::OFFLINE_SAVED.to_string()),
+    ]
+}
 
 /// The theme script's source.
 pub const THEME: &str = include_str!("../scripts/theme.js");
@@ -37,9 +83,9 @@ impl Scripts {
     pub fn minified() -> Result<Scripts> {
         let small = |text: &str, name: &str| minify::script(text, name, minify::Kind::Classic);
         Ok(Scripts {
-            theme: small(THEME, "theme.js")?,
-            wake: small(WAKE, "wake.js")?,
-            offline: small(OFFLINE, "offline.js")?,
+            theme: small(THEME, "scripts/theme.js")?,
+            wake: small(WAKE, "scripts/wake.js")?,
+            offline: small(OFFLINE, "scripts/offline.js")?,
         })
     }
 }
@@ -48,14 +94,35 @@ impl Scripts {
 mod tests {
     use super::*;
 
+    /// Each script reads every name its element carries, and only those: `d.key` for
+    /// `data-key` (a script's dataset is `d`).
     #[test]
-    fn the_waking_script_reads_what_its_element_names() {
-        for name in ["dataset.glue", "dataset.wasm", "module_or_path", "DOMContentLoaded"] {
-            assert!(WAKE.contains(name), "wake.js does not use {name}");
+    fn each_script_reads_what_its_element_names() {
+        let wake: Attributes = [("data-glue", String::new()), ("data-wasm", String::new())]
+            .into_iter()
+            .chain(wake_names())
+            .collect();
+        for (script, source, attributes) in [
+            ("scripts/theme.js", THEME, theme_names()),
+            ("scripts/wake.js", WAKE, wake),
+            ("scripts/offline.js", OFFLINE, offline_names()),
+        ] {
+            let read: std::collections::BTreeSet<&str> = source
+                .match_indices("d.")
+                .filter(|(at, _)| {
+                    let before = &source[..*at];
+                    !before.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                        && (!before.ends_with('.') || before.ends_with("..."))
+                })
+                .map(|(at, _)| {
+                    let rest = &source[at + 2..];
+                    &rest[..rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len())]
+                })
+                .collect();
+            let named: std::collections::BTreeSet<&str> =
+                attributes.iter().map(|(n, _)| n.trim_start_matches("data-")).collect();
+            assert_eq!(read, named, "{script}: what it reads against what its element names");
         }
-        assert!(WAKE.contains(vocab::names::LIVE));
-        assert!(WAKE.contains(vocab::names::PRERENDERED));
-        assert!(WAKE.contains(&format!("meta[name=\"{}\"]", vocab::names::META_ENTRY)));
-        assert!(WAKE.contains("main a[href]"));
+        assert!(WAKE.contains("module_or_path") && WAKE.contains("DOMContentLoaded"));
     }
 }

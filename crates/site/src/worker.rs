@@ -105,7 +105,7 @@ fn pages(all: &[String], lang: Lang) -> Result<Vec<(String, Vec<String>)>> {
             }
         }
         if needs.len() != 3 {
-            bail!("{file}: expected its data and its prose file beside the index");
+            bail!("{file}: expected its data file and its text file beside the index");
         }
         pages.push((format!("{code}/{slug}"), needs));
     }
@@ -288,6 +288,8 @@ pub fn write(dist: &Path, base: &str, titles: &Titles) -> Result<()> {
             ("__CODE__", serde_json::to_string(&code)?),
             ("__SUMS__", serde_json::to_string(&sums)?),
             ("__CSS__", css),
+            ("__NOTE_CLASS__", vocab::names::OFFLINE_NOTE.to_string()),
+            ("__WORKER__", WORKER_FILE.to_string()),
             ("__NOTE__", serde_json::to_string(&note)?),
             ("__LANGS__", serde_json::to_string(&langs)?),
         ],
@@ -364,6 +366,8 @@ mod tests {
             "__APP__",
             "__CODE__",
             "__CSS__",
+            "__NOTE_CLASS__",
+            "__WORKER__",
             "__NOTE__",
             "__LANGS__",
         ] {

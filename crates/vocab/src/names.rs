@@ -38,7 +38,35 @@ pub const META_INDEX: &str = "glossary-index-";
 /// names it in the policy, the offline script registers it, the size report
 /// counts it apart.
 pub const WORKER_FILE: &str = "sw.js";
-/// `rel` of every link that leaves the site: prose, sources.
+/// Class of `<html>` once scripts run (the theme script sets it first thing): the
+/// styles hide what only works with them, and show it then.
+pub const SCRIPTED: &str = "scripted";
+/// Attribute of `<html>` naming the reader's colour scheme (one of [`THEMES`]); the
+/// system's when absent.
+pub const THEME_ATTR: &str = "data-theme";
+/// `localStorage` key of the reader's colour scheme.
+pub const THEME_KEY: &str = "theme";
+/// The colour schemes a reader can choose, in the order the theme button walks them
+/// after the system's.
+pub const THEMES: [&str; 2] = ["dark", "light"];
+/// Class of the theme button, which the waking script serves before the app is live.
+pub const THEME_TOGGLE: &str = "theme-toggle";
+/// Class of `<html>` once a jump within the page asked for the whole text to be laid
+/// out (before the app, text out of view is not).
+pub const LAID_OUT: &str = "whole";
+/// Attribute of `<html>` set to `off` when the app could not be started.
+pub const APP_STATE: &str = "data-app";
+/// Class of the footer of offline reading, after every page.
+pub const OFFLINE: &str = "offline";
+/// Class of a language's block in that footer.
+pub const OFFLINE_ACTION: &str = "offline-action";
+/// Class of a block whose language is kept on this device.
+pub const OFFLINE_SAVED: &str = "saved";
+/// Class of the service worker's note for a page it does not hold.
+pub const OFFLINE_NOTE: &str = "offline-note";
+/// The service worker of offline reading, in the site's root: the page writer
+/// names it in the policy, the offline script registers it, the size report
+/// counts it apart.: prose, sources.
 pub const EXTERNAL_REL: &str = "noopener noreferrer";
 /// Separates the segments of a prose file. Sanitised prose never holds a comment.
 pub const PROSE_SEPARATOR: &str = "<!--segment-->\n";
@@ -115,3 +143,25 @@ pub const SEARCH_RESULTS: &str = "search-results";
 pub const SEARCH_OTHER: &str = "search-other";
 /// Start of a search result's id (`search-option-0`), the field's active descendant.
 pub const SEARCH_OPTION: &str = "search-option-";
+
+/// The colour scheme after `current` in the theme button's walk: the system's
+/// (`None`), then each of [`THEMES`], then the system's again.
+pub fn next_theme(current: Option<&str>) -> Option<&'static str> {
+    match current.and_then(|c| THEMES.iter().position(|t| *t == c)) {
+        None => THEMES.first().copied(),
+        Some(i) => THEMES.get(i + 1).copied(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_theme;
+
+    #[test]
+    fn the_theme_button_walks_system_dark_light() {
+        assert_eq!(next_theme(None), Some("dark"));
+        assert_eq!(next_theme(Some("dark")), Some("light"));
+        assert_eq!(next_theme(Some("light")), None);
+        assert_eq!(next_theme(Some("sepia")), Some("dark"));
+    }
+}

@@ -18,7 +18,8 @@ fn css_colour(css: &str, from: &str, name: &str) -> RGBColor {
 #[test]
 fn palettes_are_the_pages_colours() {
     let css = include_str!("../../../../style/main.css");
-    for (palette, block) in [(LIGHT, ":root {"), (DARK, ":root[data-theme=\"dark\"]")] {
+    let dark = format!(":root[{}=\"{}\"]", vocab::names::THEME_ATTR, vocab::names::THEMES[0]);
+    for (palette, block) in [(LIGHT, ":root {"), (DARK, dark.as_str())] {
         for (colour, name) in [
             (palette.background, "bg"),
             (palette.text, "fg"),

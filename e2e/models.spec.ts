@@ -60,13 +60,13 @@ test.describe('a pasted config.json', () => {
     await expect(status).toContainText('Not understood (check whether they matter): shiny_new_attention');
     // The results say it too, beside the verdict, while that model is chosen.
     const warning = page.locator('.calc-results .unmodelled');
-    await expect(warning).toHaveText('Not modelled: shiny_new_attention; the figures may be off.');
+    await expect(warning).toHaveText('Not modeled: shiny_new_attention; the figures may be off.');
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     await expect(warning).toHaveCount(0);
     // A model type no test checked is named there too.
     llama.model_type = 'xverse';
     await paste(page, JSON.stringify(llama));
-    await expect(warning).toHaveText('Not modelled: model type xverse (not checked), shiny_new_attention; the figures may be off.');
+    await expect(warning).toHaveText('Not modeled: model type xverse (not checked), shiny_new_attention; the figures may be off.');
     await page.locator('#calc0-model').selectOption('llama-3.1-8b');
     // Llama-3.1-8B's KV cache: 2 × 32 × 8 × 128 × 2 bytes per token.
     await field(page, 'Context length (tokens)').fill('1024');

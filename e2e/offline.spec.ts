@@ -95,13 +95,13 @@ test('a page never opened says, offline, that it is not kept', async ({ page, co
   await expect(page.getByRole('main')).toContainText('nicht auf diesem Gerät gespeichert');
   // The site's stylesheet, kept with the app, and a way back.
   expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
-  await expect(page.getByRole('link', { name: 'Zum Index' })).toHaveAttribute('href', /\/de\/$/);
+  await expect(page.getByRole('link', { name: 'Zur Übersicht' })).toHaveAttribute('href', /\/de\/$/);
   // The pages this device holds, and how to save them all.
   const held = page.getByRole('main').getByRole('list').getByRole('link');
   await expect(held).toHaveText(['Memory-Bound']);
   await expect(page.getByRole('main')).toContainText('„Glossar zum Offline-Lesen speichern“');
   // The way back opens though the index was never visited: the worker keeps both.
-  await page.getByRole('link', { name: 'Zum Index' }).click();
+  await page.getByRole('link', { name: 'Zur Übersicht' }).click();
   await expect(page.locator('main#main h1')).toBeVisible();
   await expect(page.locator('main.offline-note')).toHaveCount(0);
   await page.goto('en/');

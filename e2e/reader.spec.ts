@@ -321,7 +321,7 @@ test('printed results are headed by their scenario once and print no buttons', a
   await live(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.scenario-line').first()).toBeVisible();
-  await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B example \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024 tokens$/);
+  await expect(page.locator('.scenario-line').first()).toHaveText(/^Results for 7B example \(Llama-2 shape\) on 1\s×\sNVIDIA A100 80GB SXM, batch 1, context 1,024\stokens$/);
   // The scenario line heads the results on paper; "Results" is not said twice.
   await expect(page.locator('.calc-results > h3').first()).toBeHidden();
   for (const b of await page.locator('button').all()) await expect(b).toBeHidden();

@@ -256,16 +256,16 @@ fn field_de(f: Field) -> &'static str {
         Field::HeadDim => "Head-Dimension",
         Field::Vocab => "Vokabular",
         Field::TiedEmbeddings => "Gemeinsame Tabelle für Embedding und LM-Head",
-        Field::SlidingWindow => "Sliding Window (0 = keins)",
-        Field::SlidingLayers => "Schichten mit Sliding Window",
-        Field::KvLoraRank => "Latent-Rang (kv_lora_rank)",
+        Field::SlidingWindow => "Fenster (0 = keines)",
+        Field::SlidingLayers => "Lokale Schichten",
+        Field::KvLoraRank => "Rang des latenten Vektors (kv_lora_rank)",
         Field::RopeDim => "Dimension des RoPE-Keys (qk_rope_head_dim)",
-        Field::MaxContext => "Längster Kontext des Modells (Tokens)",
+        Field::MaxContext => "Kontextfenster (Tokens)",
         Field::LinearLayers => "Schichten mit Linear Attention",
         Field::SsmLayers => "Schichten mit Mamba (State Space)",
         Field::PlainLayers => "Schichten nur mit MLP/MoE",
-        Field::LinearState => "Linear-Attention-Zustand je Schicht (MB)",
-        Field::SsmState => "Mamba-Zustand je Schicht (MB)",
+        Field::LinearState => "Linear-Attention-Zustand pro Schicht (MB)",
+        Field::SsmState => "Mamba-Zustand pro Schicht (MB)",
         Field::IndexDim => "Key-Breite des Indexers (index_head_dim)",
         Field::Memory => "Speicher (GB)",
         Field::Bandwidth => "Bandbreite (GB/s)",
@@ -301,7 +301,7 @@ fn field_en(f: Field) -> &'static str {
         Field::SlidingLayers => "Layers with the sliding window",
         Field::KvLoraRank => "Latent rank (kv_lora_rank)",
         Field::RopeDim => "RoPE key dimension (qk_rope_head_dim)",
-        Field::MaxContext => "Longest context of the model (tokens)",
+        Field::MaxContext => "Context window (tokens)",
         Field::LinearLayers => "Layers with linear attention",
         Field::SsmLayers => "Layers with Mamba (state space)",
         Field::PlainLayers => "Layers with MLP/MoE only",
@@ -354,15 +354,15 @@ fn output_de(o: Output) -> &'static str {
         Output::WeightTokensPerS => "Obergrenze allein durch die Gewichte",
         Output::DecodeBytes => "Bytes pro Decode-Schritt",
         Output::DecodeFlops => "FLOPs pro Decode-Schritt",
-        Output::DecodeIntensity => "Intensität im Decode",
-        Output::DecodeTimeMemory => "Schrittzeit durch Speicher",
-        Output::DecodeTimeCompute => "Schrittzeit durch Rechnen",
+        Output::DecodeIntensity => "Intensität im Decode-Schritt",
+        Output::DecodeTimeMemory => "Schrittzeit (Speicher)",
+        Output::DecodeTimeCompute => "Schrittzeit (Rechnen)",
         Output::DecodeTime => "Zeit pro Decode-Schritt",
         Output::RidgeRatio => "Abstand zum Knickpunkt",
         Output::BytesPerToken => "Bytes pro erzeugtem Token",
         Output::TokensPerS => "Token/s pro Anfrage",
         Output::BatchTokensPerS => "Token/s des Batches",
-        Output::CriticalBatch => "Batchgröße, ab der Rechnen bremst",
+        Output::CriticalBatch => "Kritische Batchgröße",
         Output::ExpertsTouched => "Gelesene Experten pro Schicht und Schritt",
         Output::PrefillFlops => "FLOPs im Prefill",
         Output::PrefillBytes => "Bytes im Prefill",
@@ -420,7 +420,7 @@ fn output_en(o: Output) -> &'static str {
         Output::BytesPerToken => "Bytes per generated token",
         Output::TokensPerS => "Tokens/s per request",
         Output::BatchTokensPerS => "Tokens/s of the batch",
-        Output::CriticalBatch => "Batch size where compute takes over",
+        Output::CriticalBatch => "Critical batch size",
         Output::ExpertsTouched => "Experts read per layer and step",
         Output::PrefillFlops => "Prefill FLOPs",
         Output::PrefillBytes => "Prefill bytes",
@@ -436,7 +436,7 @@ fn output_en(o: Output) -> &'static str {
         Output::SpecDraftTime => "One step of the draft model",
         Output::SpecStepTime => "Verification plus drafting",
         Output::SpecTokensPerS => "Tokens/s per request with the draft",
-        Output::SpecSpeedup => "Expected speed-up",
+        Output::SpecSpeedup => "Expected speedup",
     }
 }
 
@@ -462,7 +462,7 @@ fn error_de(e: &InputError, l: Locale) -> String {
             written(*min, *field, l)
         ),
         InputError::SlidingLayersExceedLayers => {
-            "Es können nicht mehr Schichten ein Sliding Window haben, als das Modell hat.".into()
+            "Es kann nicht mehr lokale Schichten geben, als das Modell Schichten hat.".into()
         }
         InputError::ActiveTooFewForExperts => "Zu wenige aktive Parameter für dieses Routing: \
                                                Es müssen mindestens Parameter × aktive Experten ÷ Experten sein."
@@ -598,7 +598,7 @@ static DE: Texts = Texts {
     context_beyond_model: |model, limit| {
         format!(
             "{model} liest höchstens {limit}\u{a0}Tokens Kontext. \
-             Die Ergebnisse sind trotzdem berechnet, als könnte das Modell mehr lesen."
+             Die Ergebnisse werden trotzdem so berechnet, als könnte das Modell mehr lesen."
         )
     },
     ignored_parameters: "Einige Angaben im Link waren ungültig und wurden ignoriert:",
@@ -621,7 +621,7 @@ static DE: Texts = Texts {
     series_batch: "Batch gesamt",
     decode_point: "Decode",
     prefill_point: "Prefill",
-    ridge_point: "Knick",
+    ridge_point: "Knickpunkt",
     memory_runs_out: "Speicher voll",
     turns_compute_bound: "compute-bound ab hier",
     chart_bandwidth: |v| format!("Bandbreite {v}"),
@@ -650,7 +650,7 @@ static DE: Texts = Texts {
         ),
     },
     read_out_roofline: |i, a, regime| format!("Bei {i}: höchstens {a} ({regime})"),
-    read_out_batch: |b, one, all| format!("Batchgröße {b}: {one} je Anfrage, {all} insgesamt"),
+    read_out_batch: |b, one, all| format!("Batchgröße {b}: {one} pro Anfrage, {all} insgesamt"),
     read_out_capacity: |c, n| match n {
         "1" => format!("{c}\u{a0}Tokens Kontext: eine Anfrage passt"),
         n => format!("{c}\u{a0}Tokens Kontext: {n} Anfragen passen"),
@@ -765,7 +765,7 @@ static DE: Texts = Texts {
     critical_beyond_fit: |fits| format!("mehr als die {fits}, die passen"),
     compare_does_not_fit: |side| format!("{side} passt nicht in den Speicher."),
     scenario_line: |model, hardware, devices, batch, context| {
-        format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context} Tokens")
+        format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context}\u{a0}Tokens")
     },
     landing_lead: "Warum ist die Inferenz großer Sprachmodelle durch den Speicher begrenzt und nicht durch die \
         Rechenleistung? Dieses Glossar erklärt die Begriffe dahinter, jeden in eigenen Worten und mit \
@@ -843,7 +843,7 @@ static EN: Texts = Texts {
     not_yet_written: "not yet written",
     prose_failed: "This entry's text could not be loaded. Please reload the page.",
     search_label: "Search the glossary",
-    search_placeholder: "Search …",
+    search_placeholder: "Search…",
     search_both: "Include German entries",
     search_results: |shown, total| match total {
         1 => "1 result".into(),
@@ -927,7 +927,7 @@ static EN: Texts = Texts {
     series_batch: "whole batch",
     decode_point: "decode",
     prefill_point: "prefill",
-    ridge_point: "ridge",
+    ridge_point: "ridge point",
     memory_runs_out: "memory full",
     turns_compute_bound: "compute-bound from here",
     chart_bandwidth: |v| format!("bandwidth {v}"),
@@ -1074,7 +1074,7 @@ static EN: Texts = Texts {
     critical_beyond_fit: |fits| format!("beyond the {fits} that fit"),
     compare_does_not_fit: |side| format!("{side} does not fit in memory."),
     scenario_line: |model, hardware, devices, batch, context| {
-        format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context} tokens")
+        format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context}\u{a0}tokens")
     },
     landing_lead: "Why is serving a large language model limited by memory rather than by arithmetic? This \
         glossary explains the terms behind that question, each in plain words and with a calculator \
@@ -1102,7 +1102,7 @@ static EN: Texts = Texts {
         )
     },
     results_cannot_happen: "If it fit in memory:",
-    not_modelled: "Not modelled:",
+    not_modelled: "Not modeled:",
     not_modelled_after: "; the figures may be off.",
     unchecked_type: |t| format!("model type {t} (not checked)"),
     params_disagree: |given, shapes, percent| {
@@ -1307,13 +1307,13 @@ fn help_de(f: Field) -> &'static str {
         Field::HeadDim => "Breite eines Heads: head_dim (nicht immer hidden_size ÷ Heads).",
         Field::Vocab => "Größe des Vokabulars: vocab_size.",
         Field::TiedEmbeddings => "1, wenn der LM-Head die Embedding-Tabelle ist: tie_word_embeddings.",
-        Field::SlidingWindow => "Tokens, die eine Schicht mit Fenster sieht: sliding_window; 0 für keins.",
+        Field::SlidingWindow => "Tokens, die eine lokale Schicht sieht: sliding_window; 0 für keines.",
         Field::SlidingLayers => {
-            "Schichten mit Fenster; die übrigen sehen den ganzen Kontext. \
+            "Schichten mit Fenster; die übrigen (globalen) sehen den ganzen Kontext. \
                                  Gezählt aus layer_types oder sliding_window_pattern."
         }
-        Field::KvLoraRank => "Breite des gecachten Key/Value-Latents bei Multi-Head-Latent-Attention: kv_lora_rank.",
-        Field::RopeDim => "Breite des neben dem Latent gecachten RoPE-Keys, den alle Heads teilen: qk_rope_head_dim.",
+        Field::KvLoraRank => "Breite des gecachten latenten Vektors bei Multi-Head-Latent-Attention: kv_lora_rank.",
+        Field::RopeDim => "Breite des RoPE-Keys neben dem latenten Vektor; alle Heads teilen ihn: qk_rope_head_dim.",
         Field::MaxContext => "Längster Kontext, für den das Modell ausgelegt ist: max_position_embeddings.",
         Field::LinearLayers => "Gated DeltaNet (Qwen3-Next): kein KV-Cache, ein Zustand fester Größe pro Anfrage.",
         Field::SsmLayers => "„M“ in hybrid_override_pattern: kein KV-Cache, ein Zustand fester Größe pro Anfrage.",
@@ -1322,10 +1322,12 @@ fn help_de(f: Field) -> &'static str {
         Field::SsmState => "Speicher einer Anfrage in einer Mamba-Schicht, gleich bei jeder Kontextlänge (BF16).",
         Field::IndexDim => "Elemente pro Token und Schicht im Key-Cache des Indexers: index_head_dim.",
         Field::Memory => "Speicher einer GPU in GB (10⁹ Byte), laut Datenblatt.",
-        Field::Bandwidth => "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo im Decode.",
+        Field::Bandwidth => {
+            "Speicherbandbreite einer GPU in GB/s, laut Datenblatt; sie bestimmt das Tempo beim Decoding."
+        }
         Field::Peak => "FP16/BF16-Spitzenleistung einer GPU, nicht der doppelte Wert „mit Sparsity“.",
         Field::Devices => {
-            "GPUs, auf die das Modell verteilt ist (ideale Tensor-Parallelität, ohne Kommunikationskosten)."
+            "GPUs, auf die das Modell verteilt ist (idealer Tensor-Parallelismus, ohne Kommunikationskosten)."
         }
         Field::Batch => "Anfragen, die in einem Schritt gemeinsam dekodiert werden.",
         Field::Prompt => "Tokens im Prompt jeder Anfrage (Prefill).",
@@ -1384,7 +1386,7 @@ fn help_en(f: Field) -> &'static str {
 }
 
 /// `YYYY-MM-DD` as a reader of `lang` writes dates ("21. September 2026",
-/// "21 September 2026"); anything else as it is.
+/// "September 21, 2026"); anything else as it is.
 pub fn format_date(date: &str, lang: Lang) -> String {
     const DE: [&str; 12] = [
         "Januar",
@@ -1420,7 +1422,7 @@ pub fn format_date(date: &str, lang: Lang) -> String {
             let i = *m as usize - 1;
             match lang {
                 Lang::De => format!("{d}. {} {y}", DE[i]),
-                Lang::En => format!("{d} {} {y}", EN[i]),
+                Lang::En => format!("{} {d}, {y}", EN[i]),
             }
         }
         _ => date.to_string(),
@@ -1434,7 +1436,7 @@ mod date_tests {
     #[test]
     fn dates_in_the_readers_format() {
         assert_eq!(format_date("2026-09-21", Lang::De), "21. September 2026");
-        assert_eq!(format_date("2026-03-01", Lang::En), "1 March 2026");
+        assert_eq!(format_date("2026-03-01", Lang::En), "March 1, 2026");
         assert_eq!(format_date("2026-13-01", Lang::En), "2026-13-01");
         assert_eq!(format_date("garbage", Lang::En), "garbage");
     }

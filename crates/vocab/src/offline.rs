@@ -72,7 +72,7 @@ const DE: OfflineTexts = OfflineTexts {
         "Um alle Seiten offline zu lesen, wähle mit Internetverbindung am Ende einer Seite ",
         "„Glossar zum Offline-Lesen speichern“."
     ),
-    note_index: "Zum Index",
+    note_index: "Zur Übersicht",
     note_retry: "Erneut versuchen",
 };
 

@@ -534,8 +534,10 @@ fn the_files_for_machines_hold_an_entrys_text_not_its_markup() {
             links.iter().filter(|l| l.contains("evil")).all(|l| l == whole),
             "{path}: {links:?}\n{text}"
         );
+        // Neither the comment's link nor the unused definition (the site's own
+        // entries may use the words "hidden" and "definition").
         assert!(
-            !text.contains("hidden") && !text.contains("definition"),
+            !text.contains("evil.example/comment") && !text.contains("evil.example/definition"),
             "{path}:\n{text}"
         );
         if path == "en/kv-cache.md" {

@@ -112,7 +112,9 @@ test('umlaut folding and the result count hold at scale', async ({ page, problem
 // while the wasm request is held, then the request released at a known moment. What
 // is reported runs from that moment to the typed value's result on screen, and from
 // the wasm's arrival to it. Reported, not held to a budget: it is mostly the network.
-test('the calculator answers its first input after waking; timed on a slow phone profile', async ({ page, problems }) => {
+// Tagged @timing: it checks nothing the site's own tests (e2e/waking.spec.ts) do not,
+// so `cargo xtask test` leaves it to `cargo xtask corpus` and `bench`.
+test('the calculator answers its first input after waking; timed on a slow phone profile @timing', async ({ page, problems }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 412, height: 823 });
   const cdp = await page.context().newCDPSession(page);

@@ -20,12 +20,9 @@ pub fn setup() -> Result<()> {
     let found = output(cmd("cargo").args(["deny", "--version"])).unwrap_or_default();
     if found != format!("cargo-deny {CARGO_DENY_VERSION}") {
         say(&format!(
-            "installing cargo-deny {CARGO_DENY_VERSION} (4 to 5 minutes on 2 cores; found: {found:?})"
+            "installing cargo-deny {CARGO_DENY_VERSION} (found: {found:?})"
         ));
-        run(
-            cmd("cargo").args(["install", "--locked", "cargo-deny", "--version", CARGO_DENY_VERSION]),
-            "cargo install cargo-deny",
-        )?;
+        crate::setup::install("cargo-deny", CARGO_DENY_VERSION, true)?;
     }
     if output(cmd("cargo").args(["fetch", "--offline"])).is_none() {
         run(

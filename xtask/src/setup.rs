@@ -21,6 +21,25 @@ pub fn everything() -> Result<()> {
     browser()
 }
 
+/// `cargo install` of `krate` at `version` (`--locked` when `locked`), built for a
+/// tool run a few times per build rather than for speed: the tools' own release
+/// profiles ask for fat link-time optimisation in one codegen unit (trunk's and
+/// cargo-deny's), which takes most of their build on two cores; opt-level 1 without
+/// LTO builds them in a fraction of it and runs what a build asks of them (starting
+/// cargo, wasm-bindgen and wasm-opt; reading the dependency graph) as it should.
+pub fn install(krate: &str, version: &str, locked: bool) -> Result<()> {
+    let mut c = cmd("cargo");
+    c.args(["install", krate, "--version", version]);
+    if locked {
+        c.arg("--locked");
+    }
+    c.env("CARGO_PROFILE_RELEASE_LTO", "false")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false");
+    run(&mut c, &format!("cargo install {krate} {version}"))
+}
+
 /// The wasm target, trunk, wasm-bindgen-cli and the npm tooling.
 pub fn build_tools() -> Result<()> {
     let targets = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
@@ -32,25 +51,17 @@ pub fn build_tools() -> Result<()> {
     }
     let trunk = output(cmd("trunk").arg("--version")).unwrap_or_default();
     if trunk != format!("trunk {TRUNK_VERSION}") {
-        say(&format!(
-            "installing trunk {TRUNK_VERSION} (about 10 minutes on 2 cores; found: {trunk:?})"
-        ));
-        run(
-            cmd("cargo").args(["install", "--locked", "trunk", "--version", TRUNK_VERSION]),
-            "cargo install trunk",
-        )?;
+        say(&format!("installing trunk {TRUNK_VERSION} (found: {trunk:?})"));
+        install("trunk", TRUNK_VERSION, true)?;
     }
     let wanted = locked_wasm_bindgen()?;
     let bindgen = output(cmd("wasm-bindgen").arg("--version")).unwrap_or_default();
     if bindgen != format!("wasm-bindgen {wanted}") {
         // Without --locked: with it, one of the CLI's dependencies fails to resolve.
         say(&format!(
-            "installing wasm-bindgen-cli {wanted} to match Cargo.lock (about 3 minutes; found: {bindgen:?})"
+            "installing wasm-bindgen-cli {wanted} to match Cargo.lock (found: {bindgen:?})"
         ));
-        run(
-            cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wanted]),
-            "cargo install wasm-bindgen-cli",
-        )?;
+        install("wasm-bindgen-cli", &wanted, false)?;
     }
     if !installed_as_locked(&root()) {
         run(

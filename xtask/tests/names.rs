@@ -14,6 +14,38 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Where the comment that starts at `i` ends (the index after it), if one starts
+/// there: `// …` to the line's end, `/* … */` (nested when `nested`, as in Rust).
+fn comment_end(chars: &[char], i: usize, nested: bool) -> Option<usize> {
+    match (chars.get(i), chars.get(i + 1)) {
+        (Some('/'), Some('/')) => Some(
+            chars[i..]
+                .iter()
+                .position(|c| *c == '\n')
+                .map_or(chars.len(), |n| i + n),
+        ),
+        (Some('/'), Some('*')) => {
+            let (mut depth, mut j) = (0, i);
+            while j < chars.len() {
+                if chars[j] == '/' && chars.get(j + 1) == Some(&'*') && (nested || depth == 0) {
+                    depth += 1;
+                    j += 2;
+                } else if chars[j] == '*' && chars.get(j + 1) == Some(&'/') {
+                    depth -= 1;
+                    j += 2;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            Some(chars.len())
+        }
+        _ => None,
+    }
+}
+
 /// The string literals of Rust source, in order, without comments: plain, raw and
 /// byte strings. A file's test module (from its `#[cfg(test)]` on) is left out:
 /// tests read markup to check it, they are neither side.
@@ -25,26 +57,8 @@ fn literals(source: &str) -> Vec<String> {
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
+        if let Some(end) = comment_end(&chars, i, true) {
+            i = end;
         } else if c == '\'' {
             // A character literal ('x', '\n', '\''), or the quote of a lifetime.
             if next == Some('\\') {
@@ -194,19 +208,8 @@ fn js_literals(source: &str) -> Vec<String> {
     let mut last = '\n';
     while i < chars.len() {
         let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-            continue;
-        }
-        if c == '/' && next == Some('*') {
-            i += 2;
-            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                i += 1;
-            }
-            i += 2;
+        if let Some(end) = comment_end(&chars, i, false) {
+            i = end;
             continue;
         }
         if c == '/' && "(,=:[!&|?{};\n".contains(last) {

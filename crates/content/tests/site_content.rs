@@ -101,10 +101,16 @@ fn worked_examples_appear_in_the_prose() {
     // Llama-2-7B itself is named with its own parameter count, not the example's.
     assert!(shows(&en, &["6.74~billion"]), "{en}");
     assert!(shows(&de, &["6,74~Milliarden"]), "{de}");
+    // A 32k-token request's KV cache: its bytes where bandwidth reads them, and
+    // the same in GB and GiB where the KV cache is explained.
     let bw_en = html(&site, "en", "memory-bandwidth");
     let bw_de = html(&site, "de", "speicherbandbreite");
-    assert!(shows(&bw_en, &["4.29~GB", "4.00~GiB", "32,768"]), "{bw_en}");
-    assert!(shows(&bw_de, &["4,29~GB", "4,00~GiB", "32_768"]), "{bw_de}");
+    assert!(shows(&bw_en, &["4.29~GB", "32,768"]), "{bw_en}");
+    assert!(shows(&bw_de, &["4,29~GB", "32_768"]), "{bw_de}");
+    let kv_en = html(&site, "en", "kv-cache");
+    let kv_de = html(&site, "de", "kv-cache");
+    assert!(shows(&kv_en, &["4.29~GB", "4.00~GiB", "32,768"]), "{kv_en}");
+    assert!(shows(&kv_de, &["4,29~GB", "4,00~GiB", "32_768"]), "{kv_de}");
 }
 
 #[test]

@@ -5,23 +5,37 @@
 //! It is still a server a web page can reach, so everything a request controls is
 //! bounded: the path it names (never a file outside the served folder, symlinks
 //! included), the `Host` it claims (loopback names only, against DNS rebinding), the
-//! size of its head, the time it may take and the threads that answer it.
+//! size of its head, the time it may take and the connections answered at once.
 //!
+//! hyper reads and writes HTTP/1.1 and holds the head to its count, size and time;
+//! this module reads the request line first (hyper has no limit of its own for it),
+//! checks each header field's size, resolves the path and counts the connections.
 //! Text files go out gzip-compressed to a client that accepts it, as GitHub Pages
 //! sends them, so that what a browser measures here is what a reader transfers.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::ffi::OsStr;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::io::{self, Cursor};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, Result};
+use http_body_util::Full;
+use hyper::body::{Body as _, Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::http::request::Parts;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+use tokio::time::{timeout, timeout_at, Instant};
 
 /// The longest request line, and the longest header line, line ending included.
 const MAX_LINE: usize = 8 * 1024;
@@ -36,16 +50,20 @@ const MAX_DRAIN_BYTES: u64 = 1024 * 1024;
 /// How long and how many: the limits that keep clients from holding the server.
 #[derive(Clone, Copy, Debug)]
 struct Limits {
-    /// The time a request head may take to arrive in full, and one write may block.
+    /// The time a request head may take to arrive in full, and what a refused request
+    /// still sends is read and thrown away.
     timeout: Duration,
+    /// The time the answer may take to go out, after the head's deadline.
+    answer: Duration,
     /// Connections answered at once; one more is answered 503 straight away.
-    handlers: usize,
+    handlers: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: Duration::from_secs(5),
+            answer: Duration::from_secs(5),
             handlers: 64,
         }
     }
@@ -55,7 +73,8 @@ impl Default for Limits {
 /// answered, each within its time limits.
 pub struct Server {
     port: u16,
-    stop: Arc<AtomicBool>,
+    /// Dropped to stop accepting.
+    stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -70,25 +89,26 @@ impl Server {
         Server::start_site(Site::new(dir, base)?, limits)
     }
 
-    /// Starts serving `site` within `limits`.
+    /// Starts serving `site` within `limits`, on a thread of its own.
     fn start_site(site: Site, limits: Limits) -> Result<Server> {
-        let handlers = Handlers::new(site, limits);
-        let listener = TcpListener::bind("127.0.0.1:0").context("cannot listen on loopback")?;
+        let runtime = runtime()?;
+        let listener = runtime
+            .block_on(TcpListener::bind(("127.0.0.1", 0)))
+            .context("cannot listen on loopback")?;
         let port = listener.local_addr()?.port();
-        listener.set_nonblocking(true)?;
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
+        let handlers = Arc::new(Handlers::new(site, limits));
+        let (stop, stopped) = oneshot::channel();
         let thread = std::thread::spawn(move || {
-            while !flag.load(Ordering::Relaxed) {
-                match listener.accept() {
-                    Ok((stream, _)) => handlers.dispatch(stream),
-                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
-                }
-            }
+            runtime.block_on(async move {
+                let accepting = tokio::spawn(handlers.clone().accept(listener));
+                let _ = stopped.await;
+                accepting.abort();
+                handlers.finished().await;
+            })
         });
         Ok(Server {
             port,
-            stop,
+            stop: Some(stop),
             thread: Some(thread),
         })
     }
@@ -101,7 +121,7 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        drop(self.stop.take());
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
@@ -116,23 +136,35 @@ pub fn serve_forever(dir: &Path, base: &str, port: u16) -> Result<()> {
 /// Serves a development build (`trunk watch`'s output, under `/`) until the process is
 /// stopped, with the same confinement as `dist/`: loopback only, loopback `Host`
 /// only, bounded requests. Such a build has no pre-rendered pages, so every other
-/// route is answered with the app's shell (`index.html`), which renders it.
+/// route is answered with the app's shell (`index.html`) and status 200, and the app
+/// renders it: a deep link answers as it does on GitHub Pages after a build.
 pub fn serve_development_forever(dir: &Path, port: u16) -> Result<()> {
     serve_site_forever(Site::development(dir)?, port)
 }
 
 fn serve_site_forever(site: Site, port: u16) -> Result<()> {
-    let handlers = Handlers::new(site, Limits::default());
-    let listener = TcpListener::bind(("127.0.0.1", port)).with_context(|| format!("cannot listen on port {port}"))?;
-    eprintln!(
-        "xtask: serving {} at http://127.0.0.1:{port}{} (Ctrl-C stops)",
-        handlers.site.root.display(),
-        handlers.site.base
-    );
-    for stream in listener.incoming().flatten() {
-        handlers.dispatch(stream);
-    }
-    Ok(())
+    runtime()?.block_on(async {
+        let listener = TcpListener::bind(("127.0.0.1", port))
+            .await
+            .with_context(|| format!("cannot listen on port {port}"))?;
+        eprintln!(
+            "xtask: serving {} at http://127.0.0.1:{port}{} (Ctrl-C stops)",
+            site.root.display(),
+            site.base
+        );
+        Arc::new(Handlers::new(site, Limits::default())).accept(listener).await;
+        Ok(())
+    })
+}
+
+/// A runtime on one thread: the connections wait on the network and on timers, while
+/// files are read and compressed on tokio's blocking threads.
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .context("cannot start the server's runtime")
 }
 
 /// The folder that is served and the path it is served under.
@@ -141,8 +173,8 @@ struct Site {
     root: PathBuf,
     /// The base path, with a slash at both ends (`/` for none).
     base: String,
-    /// The page that answers a path nothing else answers, with status 404.
-    not_found: &'static str,
+    /// The page that answers a path nothing else answers, and its status.
+    fallback: (&'static str, StatusCode),
 }
 
 impl Site {
@@ -155,7 +187,7 @@ impl Site {
         Ok(Site {
             root,
             base,
-            not_found: "404.html",
+            fallback: ("404.html", StatusCode::NOT_FOUND),
         })
     }
 
@@ -163,7 +195,7 @@ impl Site {
     /// route it has no file for.
     fn development(dir: &Path) -> Result<Site> {
         Ok(Site {
-            not_found: "index.html",
+            fallback: ("index.html", StatusCode::OK),
             ..Site::new(dir, "/")?
         })
     }
@@ -262,6 +294,20 @@ fn is_loopback_host(host: &str) -> bool {
         .any(|ok| name.eq_ignore_ascii_case(ok))
 }
 
+/// Whether an `Accept-Encoding` value lists `gzip`, other than as refused (`q=0`).
+fn accepts_gzip(value: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(value);
+    text.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or("");
+        let refused = parts.any(|param| {
+            let (name, weight) = param.split_once('=').unwrap_or((param, ""));
+            name.trim().eq_ignore_ascii_case("q") && weight.trim().parse::<f64>() == Ok(0.0)
+        });
+        coding.eq_ignore_ascii_case("gzip") && !refused
+    })
+}
+
 /// A file's content type and whether it is sent compressed, by its extension: one
 /// table, so that a kind of file is named once. Compressed are the kinds GitHub Pages
 /// compresses (the wasm and the entries' data files compress as well as text does).
@@ -290,410 +336,207 @@ enum Compression {
     Never,
 }
 
-/// The `Content-Type` for a file, by its extension.
-fn content_type(path: &Path) -> &'static str {
-    kind(path).0
-}
-
-/// The statuses this server answers with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
-    Ok,
-    BadRequest,
-    NotFound,
-    MethodNotAllowed,
-    UriTooLong,
-    Misdirected,
-    HeadersTooLarge,
-    Unavailable,
-}
-
-impl Status {
-    /// The status line's code and reason.
-    fn line(self) -> &'static str {
-        match self {
-            Status::Ok => "200 OK",
-            Status::BadRequest => "400 Bad Request",
-            Status::NotFound => "404 Not Found",
-            Status::MethodNotAllowed => "405 Method Not Allowed",
-            Status::UriTooLong => "414 URI Too Long",
-            Status::Misdirected => "421 Misdirected Request",
-            Status::HeadersTooLarge => "431 Request Header Fields Too Large",
-            Status::Unavailable => "503 Service Unavailable",
-        }
-    }
-}
-
-/// Hands each connection to a thread of its own, as long as fewer than the limit
-/// are busy; beyond it the connection is answered 503 at once.
+/// The site, its limits, and the connections being answered.
 struct Handlers {
     site: Arc<Site>,
     limits: Limits,
-    busy: Arc<AtomicUsize>,
-}
-
-/// One busy handler, counted until it is dropped (also when its thread panics).
-struct Permit(Arc<AtomicUsize>);
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
+    /// One permit for each connection being answered.
+    permits: Arc<Semaphore>,
+    /// hyper's settings for every connection.
+    http: http1::Builder,
 }
 
 impl Handlers {
     fn new(site: Site, limits: Limits) -> Handlers {
+        let mut http = http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .keep_alive(false)
+            .title_case_headers(true)
+            .max_headers(MAX_HEADERS)
+            .max_header_size(MAX_LINE + MAX_HEADER_BYTES + 2);
         Handlers {
             site: Arc::new(site),
             limits,
-            busy: Arc::new(AtomicUsize::new(0)),
+            permits: Arc::new(Semaphore::new(limits.handlers as usize)),
+            http,
         }
     }
 
-    /// A permit when a handler is free.
-    fn permit(&self) -> Option<Permit> {
-        let before = self.busy.fetch_add(1, Ordering::AcqRel);
-        let permit = Permit(self.busy.clone());
-        (before < self.limits.handlers).then_some(permit)
-    }
-
-    /// Answers `stream` on a thread of its own, or 503 when every handler is busy.
-    fn dispatch(&self, stream: TcpStream) {
-        if configure(&stream, self.limits.timeout).is_err() {
-            return;
-        }
-        let Some(permit) = self.permit() else {
-            let _ = write_error(&stream, Status::Unavailable, Body::Sent);
-            return;
-        };
-        let (site, limits) = (self.site.clone(), self.limits);
-        let _ = std::thread::Builder::new().name("xtask-serve".into()).spawn(move || {
-            let _permit = permit;
-            handle(stream, &site, limits);
-        });
-    }
-}
-
-/// Blocking reads and writes, with the write timeout set.
-fn configure(stream: &TcpStream, timeout: Duration) -> io::Result<()> {
-    stream.set_nonblocking(false)?;
-    stream.set_write_timeout(Some(timeout))
-}
-
-/// Answers one request on `stream`, then closes it; a rejected request's remaining
-/// bytes are read first so that the client gets to see why.
-fn handle(stream: TcpStream, site: &Site, limits: Limits) {
-    match read_head(&stream, limits.timeout) {
-        Ok(request) => {
-            let _ = answer(&stream, site, &request);
-            if !request.only_reads() {
-                drain(&stream, limits.timeout);
+    /// Answers each connection in a task of its own, or 503 when every handler is busy.
+    async fn accept(self: Arc<Self>, listener: TcpListener) {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            };
+            match self.permits.clone().try_acquire_owned() {
+                Ok(permit) => drop(tokio::spawn(self.clone().connection(stream, permit))),
+                Err(_) => {
+                    // A new connection's send buffer is empty: the answer fits at once.
+                    let _ = stream.try_write(&refusal(StatusCode::SERVICE_UNAVAILABLE));
+                }
             }
         }
-        Err(HeadError::Gone) => {}
-        Err(HeadError::Reject(status)) => {
-            let _ = write_error(&stream, status, Body::Sent);
-            drain(&stream, limits.timeout);
+    }
+
+    /// Waits until every connection accepted has been answered.
+    async fn finished(&self) {
+        let _ = self.permits.acquire_many(self.limits.handlers).await;
+    }
+
+    /// Answers one request on `stream`, then closes it; a refused request's remaining
+    /// bytes are read first so that the client gets to see why.
+    async fn connection(self: Arc<Self>, mut stream: TcpStream, _permit: OwnedSemaphorePermit) {
+        let deadline = Instant::now() + self.limits.timeout;
+        let refused = match timeout_at(deadline, request_line(&mut stream)).await {
+            Ok(Ok(Some(read))) => self.serve(&mut stream, read, deadline).await,
+            Ok(Ok(None)) => {
+                let answer = refusal(StatusCode::URI_TOO_LONG);
+                let _ = timeout(self.limits.answer, stream.write_all(&answer)).await;
+                true
+            }
+            Ok(Err(_)) | Err(_) => false,
+        };
+        if refused {
+            drain(&mut stream, self.limits.timeout).await;
         }
     }
+
+    /// Lets hyper read the rest of the head by `deadline` (`read` first, the bytes
+    /// read so far) and write the answer in the time after it. Whether the
+    /// request was refused with bytes left unread: a head hyper refused (400, 431), or
+    /// a body this server never reads.
+    async fn serve(&self, stream: &mut TcpStream, read: Vec<u8>, deadline: Instant) -> bool {
+        let body_left = AtomicBool::new(false);
+        let service = service_fn(|request| self.respond(request, &body_left));
+        let (reader, writer) = stream.split();
+        let io = TokioIo::new(tokio::io::join(Cursor::new(read).chain(reader), writer));
+        let mut http = self.http.clone();
+        http.header_read_timeout(deadline.saturating_duration_since(Instant::now()));
+        let served = timeout_at(deadline + self.limits.answer, http.serve_connection(io, service)).await;
+        matches!(served, Ok(Err(e)) if e.is_parse()) || body_left.load(Ordering::Relaxed)
+    }
+
+    /// The answer to a request whose head was read in full, worked out on a blocking
+    /// thread, since it reads and compresses files.
+    async fn respond(
+        &self,
+        request: Request<Incoming>,
+        body_left: &AtomicBool,
+    ) -> Result<Response<Full<Bytes>>, Infallible> {
+        let (head, body) = request.into_parts();
+        if !body.is_end_stream() {
+            body_left.store(true, Ordering::Relaxed);
+        }
+        let site = self.site.clone();
+        let answer = tokio::task::spawn_blocking(move || answer(&site, &head)).await;
+        Ok(answer.unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR)))
+    }
+}
+
+/// Reads up to the end of the request line, which must come within `MAX_LINE` bytes:
+/// what was read (the line, perhaps more of the head), or `None` when the line is
+/// longer. hyper only bounds the head as a whole, and would answer such a line 431.
+async fn request_line(stream: &mut TcpStream) -> io::Result<Option<Vec<u8>>> {
+    let mut read = vec![0; MAX_LINE];
+    let mut filled = 0;
+    while filled < MAX_LINE {
+        let n = stream.read(&mut read[filled..]).await?;
+        if n == 0 {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        filled += n;
+        if read[filled - n..filled].contains(&b'\n') {
+            read.truncate(filled);
+            return Ok(Some(read));
+        }
+    }
+    Ok(None)
 }
 
 /// Closes the sending side and throws away what the client still sends, for at most
 /// `within` in all and up to a limit, so that the answer is not lost to a connection
 /// reset. The deadline is for the whole: a client sending a byte now and then would
 /// otherwise hold the handler as long as it liked.
-fn drain(stream: &TcpStream, within: Duration) {
-    let _ = stream.shutdown(Shutdown::Write);
-    let deadline = Instant::now() + within;
-    let mut left = MAX_DRAIN_BYTES;
-    let mut buffer = [0u8; 8192];
-    let mut reader = stream;
-    while left > 0 {
-        let remaining = deadline.saturating_duration_since(Instant::now());
-        if remaining.is_zero() || stream.set_read_timeout(Some(remaining)).is_err() {
-            return;
-        }
-        let want = buffer.len().min(usize::try_from(left).unwrap_or(usize::MAX));
-        match reader.read(&mut buffer[..want]) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => left = left.saturating_sub(n as u64),
-        }
+async fn drain(stream: &mut TcpStream, within: Duration) {
+    let _ = stream.shutdown().await;
+    let mut rest = stream.take(MAX_DRAIN_BYTES);
+    let _ = timeout(within, tokio::io::copy(&mut rest, &mut tokio::io::sink())).await;
+}
+
+/// The answer to a request head: a refusal, or the file GitHub Pages would send (its
+/// body also for HEAD, which hyper leaves out).
+fn answer(site: &Site, head: &Parts) -> Response<Full<Bytes>> {
+    if let Err(status) = check(head) {
+        return plain(status);
     }
-}
-
-/// The parts of a request head this server uses.
-#[derive(Debug)]
-struct Request {
-    method: String,
-    target: String,
-    host: Option<String>,
-    /// How the client accepts a text file's body.
-    accepts: Encoding,
-}
-
-/// How a body is sent: as the file is, or gzip-compressed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Encoding {
-    #[default]
-    Identity,
-    Gzip,
-}
-
-/// The header fields this server reads from a request head.
-#[derive(Debug, Default)]
-struct Fields {
-    host: Option<String>,
-    accepts: Encoding,
-}
-
-impl Request {
-    /// Whether the method is one this server answers (GET or HEAD); other requests
-    /// may come with a body that is left unread.
-    fn only_reads(&self) -> bool {
-        matches!(self.method.as_str(), "GET" | "HEAD")
-    }
-}
-
-/// Why no request head was read.
-#[derive(Debug, PartialEq, Eq)]
-enum HeadError {
-    /// The client closed, stayed silent past the deadline, or the connection failed.
-    Gone,
-    /// The head broke a rule; this status says which.
-    Reject(Status),
-}
-
-/// Reads a request head that must arrive in full within `timeout`.
-fn read_head(stream: &TcpStream, timeout: Duration) -> Result<Request, HeadError> {
-    let mut reader = HeadReader {
-        inner: BufReader::new(stream),
-        deadline: Instant::now() + timeout,
+    let Some(path) = request_path(head.uri.path()) else {
+        return plain(StatusCode::BAD_REQUEST);
     };
-    let line = reader.line(MAX_LINE).map_err(|e| e.rejected_as(Status::UriTooLong))?;
-    let (method, target) = request_line(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
-    let Fields { host, accepts } = read_headers(&mut reader)?;
-    Ok(Request {
-        method,
-        target,
-        host,
-        accepts,
-    })
-}
-
-/// Reads the header fields up to the empty line and returns the `Host` value and
-/// whether gzip is accepted (in any of the `Accept-Encoding` fields).
-fn read_headers(reader: &mut HeadReader) -> Result<Fields, HeadError> {
-    let (mut count, mut bytes, mut fields) = (0, 0, Fields::default());
-    loop {
-        let limit = MAX_LINE.min(MAX_HEADER_BYTES - bytes + 2);
-        let line = reader.line(limit).map_err(|e| e.rejected_as(Status::HeadersTooLarge))?;
-        if line.is_empty() {
-            return Ok(fields);
-        }
-        count += 1;
-        bytes += line.len() + 2;
-        if count > MAX_HEADERS || bytes > MAX_HEADER_BYTES {
-            return Err(HeadError::Reject(Status::HeadersTooLarge));
-        }
-        let (name, value) = header_field(&line).ok_or(HeadError::Reject(Status::BadRequest))?;
-        if name.eq_ignore_ascii_case(b"host") {
-            let value = std::str::from_utf8(value).ok();
-            match (&fields.host, value) {
-                (None, Some(value)) => fields.host = Some(value.to_string()),
-                _ => return Err(HeadError::Reject(Status::BadRequest)),
-            }
-        } else if name.eq_ignore_ascii_case(b"accept-encoding") && accepts_gzip(value) {
-            fields.accepts = Encoding::Gzip;
-        }
-    }
-}
-
-/// Whether an `Accept-Encoding` value lists `gzip`, other than as refused (`q=0`).
-fn accepts_gzip(value: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(value);
-    text.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let coding = parts.next().unwrap_or("");
-        let refused = parts.any(|param| {
-            let (name, weight) = param.split_once('=').unwrap_or((param, ""));
-            name.trim().eq_ignore_ascii_case("q") && weight.trim().parse::<f64>() == Ok(0.0)
-        });
-        coding.eq_ignore_ascii_case("gzip") && !refused
-    })
-}
-
-/// Method and target of `METHOD SP target SP HTTP/1.x`; `None` when malformed.
-fn request_line(line: &[u8]) -> Option<(String, String)> {
-    let text = std::str::from_utf8(line).ok()?;
-    let mut parts = text.split(' ');
-    let (method, target, version) = (parts.next()?, parts.next()?, parts.next()?);
-    let well_formed = parts.next().is_none()
-        && !method.is_empty()
-        && method.bytes().all(|b| b.is_ascii_alphabetic())
-        && target.starts_with('/')
-        && matches!(version, "HTTP/1.0" | "HTTP/1.1");
-    well_formed.then(|| (method.to_string(), target.to_string()))
-}
-
-/// Name and trimmed value of a `name: value` header line; `None` when malformed
-/// (also for a folded continuation line).
-fn header_field(line: &[u8]) -> Option<(&[u8], &[u8])> {
-    let colon = line.iter().position(|&b| b == b':')?;
-    let (name, value) = (&line[..colon], &line[colon + 1..]);
-    let token = !name.is_empty() && name.iter().all(u8::is_ascii_graphic);
-    token.then(|| (name, value.trim_ascii()))
-}
-
-/// Reads lines of a request head, each within a size limit, all before one deadline.
-struct HeadReader<'a> {
-    inner: BufReader<&'a TcpStream>,
-    deadline: Instant,
-}
-
-/// Why a line of the head was not read.
-enum LineError {
-    /// See [`HeadError::Gone`].
-    Gone,
-    /// The line did not end within its limit.
-    TooLong,
-}
-
-impl LineError {
-    /// The head error, with `status` for a line that was too long.
-    fn rejected_as(self, status: Status) -> HeadError {
-        match self {
-            LineError::Gone => HeadError::Gone,
-            LineError::TooLong => HeadError::Reject(status),
-        }
-    }
-}
-
-impl HeadReader<'_> {
-    /// The next line without its line ending (CRLF or LF), if it ends within `limit`
-    /// bytes, line ending included.
-    fn line(&mut self, limit: usize) -> Result<Vec<u8>, LineError> {
-        let mut line = Vec::new();
-        loop {
-            let available = self.fill()?;
-            let room = &available[..available.len().min(limit - line.len())];
-            let end = room.iter().position(|&b| b == b'\n');
-            let taken = end.map_or(room.len(), |end| end + 1);
-            line.extend_from_slice(&room[..taken]);
-            self.inner.consume(taken);
-            if end.is_some() {
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                return Ok(line);
-            }
-            if line.len() >= limit {
-                return Err(LineError::TooLong);
-            }
-        }
-    }
-
-    /// The buffered bytes, reading more when there are none, before the deadline.
-    fn fill(&mut self) -> Result<&[u8], LineError> {
-        loop {
-            let left = self.deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() || self.inner.get_ref().set_read_timeout(Some(left)).is_err() {
-                return Err(LineError::Gone);
-            }
-            match self.inner.fill_buf() {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Ok([]) | Err(_) => return Err(LineError::Gone),
-                Ok(_) => break,
-            }
-        }
-        Ok(self.inner.buffer())
-    }
-}
-
-/// Answers a request whose head was read in full.
-fn answer(stream: &TcpStream, site: &Site, request: &Request) -> io::Result<()> {
-    let body = Body::of(request);
-    match request.host.as_deref() {
-        None => return write_error(stream, Status::BadRequest, body),
-        Some(host) if !is_loopback_host(host) => return write_error(stream, Status::Misdirected, body),
-        Some(_) => {}
-    }
-    if !request.only_reads() {
-        return write_error(stream, Status::MethodNotAllowed, Body::Sent);
-    }
-    let Some(path) = request_path(&request.target) else {
-        return write_error(stream, Status::BadRequest, body);
+    let (page, status) = site.fallback;
+    let found = match site.resolve(&path) {
+        Some(file) => Some((file, StatusCode::OK)),
+        None => site.inside(&site.root.join(page)).map(|page| (page, status)),
     };
-    let encoding = request.accepts;
-    match site.resolve(&path) {
-        Some(file) => send_file(stream, Status::Ok, &file, encoding, body),
-        None => match site.inside(&site.root.join(site.not_found)) {
-            Some(page) => send_file(stream, Status::NotFound, &page, encoding, body),
-            None => write_error(stream, Status::NotFound, body),
-        },
+    let Some((file, status)) = found else {
+        return plain(StatusCode::NOT_FOUND);
+    };
+    let encodings = head.headers.get_all(header::ACCEPT_ENCODING);
+    let gzip = encodings.iter().any(|value| accepts_gzip(value.as_bytes()));
+    send_file(status, &file, gzip).unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR))
+}
+
+/// Refuses what this server does not answer: a target that is not a path (400), a
+/// header field over `MAX_LINE` or all of them over `MAX_HEADER_BYTES` (431), no
+/// `Host` or more than one (400), a `Host` that is not loopback (421), and any method
+/// but GET and HEAD (405). hyper has refused a malformed head or one with too many
+/// fields already.
+fn check(head: &Parts) -> Result<(), StatusCode> {
+    if head.uri.scheme().is_some() || head.uri.authority().is_some() {
+        return Err(StatusCode::BAD_REQUEST);
+    }
+    let field = |(name, value): (&header::HeaderName, &HeaderValue)| name.as_str().len() + value.len() + 4;
+    let too_long = head.headers.iter().map(field).any(|bytes| bytes > MAX_LINE);
+    if too_long || head.headers.iter().map(field).sum::<usize>() > MAX_HEADER_BYTES {
+        return Err(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    }
+    match head.headers.get_all(header::HOST).iter().collect::<Vec<_>>()[..] {
+        [host] if host.to_str().is_ok_and(is_loopback_host) => {}
+        [_] => return Err(StatusCode::MISDIRECTED_REQUEST),
+        _ => return Err(StatusCode::BAD_REQUEST),
+    }
+    match head.method {
+        Method::GET | Method::HEAD => Ok(()),
+        _ => Err(StatusCode::METHOD_NOT_ALLOWED),
     }
 }
 
-/// Whether an answer carries its body: not for a HEAD request.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Body {
-    Sent,
-    Omitted,
-}
-
-impl Body {
-    fn of(request: &Request) -> Body {
-        if request.method == "HEAD" {
-            Body::Omitted
-        } else {
-            Body::Sent
-        }
+/// `file` with `status`: a text file compressed when the client accepts gzip,
+/// anything else as it is.
+fn send_file(status: StatusCode, file: &Path, gzip: bool) -> io::Result<Response<Full<Bytes>>> {
+    let (content_type, compression) = kind(file);
+    let compressed = compression == Compression::Gzip && gzip;
+    let body = if compressed {
+        gzipped(file)?
+    } else {
+        std::fs::read(file)?.into()
+    };
+    let mut response = with_body(status, content_type, body);
+    let headers = response.headers_mut();
+    if compression == Compression::Gzip {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     }
-}
-
-/// Sends `file` with `status`, its body unless omitted: a text file compressed
-/// when the client `accepts` gzip, anything else as it is.
-fn send_file(stream: &TcpStream, status: Status, file: &Path, accepts: Encoding, body: Body) -> io::Result<()> {
-    if kind(file).1 == Compression::Never {
-        return send_as_is(stream, status, file, "", body);
+    if compressed {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
-    match accepts {
-        Encoding::Identity => send_as_is(stream, status, file, VARY, body),
-        Encoding::Gzip => send_gzip(stream, status, file, body),
-    }
-}
-
-/// The header that tells caches a text file's answer depends on `Accept-Encoding`.
-const VARY: &str = "Vary: Accept-Encoding\r\n";
-
-/// Sends `file` as it is, with `extra` header lines.
-fn send_as_is(mut stream: &TcpStream, status: Status, file: &Path, extra: &str, body: Body) -> io::Result<()> {
-    let contents = File::open(file)?;
-    let length = contents.metadata()?.len();
-    write_head(stream, status, content_type(file), length, extra)?;
-    if body == Body::Sent {
-        io::copy(&mut contents.take(length), &mut stream)?;
-    }
-    Ok(())
-}
-
-/// Sends `file` gzip-compressed. It is compressed whole, also for HEAD, since the
-/// head names the compressed length.
-fn send_gzip(mut stream: &TcpStream, status: Status, file: &Path, body: Body) -> io::Result<()> {
-    let compressed = gzipped(file)?;
-    let extra = format!("Content-Encoding: gzip\r\n{VARY}");
-    write_head(stream, status, content_type(file), compressed.len() as u64, &extra)?;
-    if body == Body::Sent {
-        stream.write_all(&compressed)?;
-    }
-    Ok(())
+    Ok(response)
 }
 
 /// The gzip-compressed bytes of `file`, compressed once per version of the file (its
 /// length and modification time): the browser tests fetch the same wasm hundreds of
 /// times, and compressing it takes longer than sending it.
-fn gzipped(file: &Path) -> io::Result<Arc<Vec<u8>>> {
-    type Versions = HashMap<PathBuf, ((u64, Option<SystemTime>), Arc<Vec<u8>>)>;
+fn gzipped(file: &Path) -> io::Result<Bytes> {
+    type Versions = HashMap<PathBuf, ((u64, Option<SystemTime>), Bytes)>;
     static CACHE: OnceLock<Mutex<Versions>> = OnceLock::new();
     let meta = std::fs::metadata(file)?;
     let version = (meta.len(), meta.modified().ok());
@@ -704,8 +547,8 @@ fn gzipped(file: &Path) -> io::Result<Arc<Vec<u8>>> {
         }
     }
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    io::copy(&mut File::open(file)?, &mut encoder)?;
-    let bytes = Arc::new(encoder.finish()?);
+    io::copy(&mut std::fs::File::open(file)?, &mut encoder)?;
+    let bytes = Bytes::from(encoder.finish()?);
     cache
         .lock()
         .unwrap_or_else(|p| p.into_inner())
@@ -713,34 +556,45 @@ fn gzipped(file: &Path) -> io::Result<Arc<Vec<u8>>> {
     Ok(bytes)
 }
 
-/// Sends `status` with its reason as a plain-text body.
-fn write_error(mut stream: &TcpStream, status: Status, body: Body) -> io::Result<()> {
-    let reason = format!("{}\n", status.line());
-    let extra = if status == Status::MethodNotAllowed {
-        "Allow: GET, HEAD\r\n"
-    } else {
-        ""
-    };
-    write_head(stream, status, "text/plain; charset=utf-8", reason.len() as u64, extra)?;
-    if body == Body::Sent {
-        stream.write_all(reason.as_bytes())?;
+/// `status` with its reason as a plain-text body.
+fn plain(status: StatusCode) -> Response<Full<Bytes>> {
+    let mut response = with_body(status, "text/plain; charset=utf-8", format!("{status}\n").into());
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = HeaderValue::from_static("GET, HEAD");
+        response.headers_mut().insert(header::ALLOW, allow);
     }
-    Ok(())
+    response
 }
 
-/// Sends the status line and headers; `extra` holds further header lines.
-fn write_head(mut stream: &TcpStream, status: Status, content_type: &str, length: u64, extra: &str) -> io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\n\
-         Cache-Control: no-cache\r\nConnection: close\r\n{extra}\r\n",
-        status.line()
-    );
-    stream.write_all(head.as_bytes())
+/// An answer with `status` and `body`, never cached without asking again.
+fn with_body(status: StatusCode, content_type: &'static str, body: Bytes) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A plain-text refusal written straight to a connection hyper never reads: 503 when
+/// every handler is busy, 414 for a request line too long.
+fn refusal(status: StatusCode) -> Vec<u8> {
+    let reason = format!("{status}\n");
+    let length = reason.len();
+    format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {length}\r\n\
+         Cache-Control: no-cache\r\nConnection: close\r\n\r\n{reason}"
+    )
+    .into_bytes()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Instant;
 
     /// How long a test waits for the server before it counts as hung: far beyond
     /// anything a working server needs, even on a slow, busy machine.
@@ -793,6 +647,7 @@ mod tests {
     fn relaxed() -> Limits {
         Limits {
             timeout: PATIENCE,
+            answer: PATIENCE,
             handlers: 8,
         }
     }
@@ -945,7 +800,9 @@ mod tests {
         let server = Server::start_site(Site::development(&fixture.site).unwrap(), relaxed()).unwrap();
         let port = server.port();
         assert_eq!(get(port, "/"), (200, "root page".to_string()));
-        assert_eq!(get(port, "/en/nothing"), (404, "root page".to_string()));
+        // A deep link the build has no file for: the shell, with 200 as after `dist`.
+        assert_eq!(get(port, "/de/kv-cache"), (200, "root page".to_string()));
+        assert_eq!(get(port, "/en/memory-bound"), (200, "entry page".to_string()));
         assert_eq!(get(port, "/app.js"), (200, "js".to_string()));
         let rebound = format!("GET / HTTP/1.1\r\nHost: attacker.example:{port}\r\n\r\n");
         let (status, body) = status_and_body(&exchange(port, rebound.as_bytes()));
@@ -1095,6 +952,12 @@ mod tests {
         let long = |n: usize| format!("X-Long: {}\r\n", "v".repeat(n));
         assert_eq!(status_with_headers(port, &long(MAX_LINE - 100)), 200);
         assert_eq!(status_with_headers(port, &long(MAX_LINE)), 431);
+        // A head that does not end is refused once it passes the limit, not read on.
+        let endless = format!(
+            "GET /glossary/ HTTP/1.1\r\nHost: localhost\r\n{}",
+            long(MAX_LINE - 100).repeat(9)
+        );
+        assert_eq!(status_and_body(&exchange(port, endless.as_bytes())).0, 431);
         let large = |n: usize| {
             (0..n)
                 .map(|i| format!("X-Large-{i}: {}\r\n", "v".repeat(6000)))
@@ -1155,7 +1018,11 @@ mod tests {
     fn a_slow_client_after_a_refused_request_is_dropped_at_the_deadline() {
         let fixture = Fixture::new();
         let timeout = Duration::from_millis(300);
-        let server = fixture.serve(Limits { timeout, handlers: 1 });
+        let server = fixture.serve(Limits {
+            timeout,
+            handlers: 1,
+            ..relaxed()
+        });
         let port = server.port();
         let mut slow = TcpStream::connect(("127.0.0.1", port)).unwrap();
         let head = format!("POST /glossary/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 1000000\r\n\r\n");
@@ -1184,7 +1051,38 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         let dropped = trickle.join().unwrap();
-        assert!(dropped.is_some_and(|d| d < timeout * 10), "{dropped:?}");
+        // Read until the deadline (the client sees the answer, not a reset), not after.
+        assert!(dropped.is_some_and(|d| d >= timeout && d < timeout * 10), "{dropped:?}");
+    }
+
+    /// A client that asks for a file and never reads the answer holds its handler only
+    /// until the answer's deadline.
+    #[test]
+    fn a_client_that_does_not_read_its_answer_is_dropped_at_the_deadline() {
+        let fixture = Fixture::new();
+        // Larger than what the socket buffers of both ends take in on loopback.
+        std::fs::write(fixture.site.join("large.png"), vec![0; 32 << 20]).unwrap();
+        let answer = Duration::from_millis(300);
+        let server = fixture.serve(Limits {
+            timeout: answer,
+            answer,
+            handlers: 1,
+        });
+        let port = server.port();
+        let mut stalled = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stalled
+            .write_all(b"GET /glossary/large.png HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .unwrap();
+        let start = Instant::now();
+        while get(port, "/glossary/").0 != 200 {
+            let elapsed = start.elapsed();
+            assert!(
+                elapsed < answer * 10,
+                "the stalled client held the handler for {elapsed:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(stalled);
     }
 
     #[test]

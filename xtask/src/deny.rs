@@ -22,7 +22,7 @@ pub fn setup() -> Result<()> {
         say(&format!(
             "installing cargo-deny {CARGO_DENY_VERSION} (found: {found:?})"
         ));
-        crate::setup::install("cargo-deny", CARGO_DENY_VERSION, true)?;
+        crate::process::install("cargo-deny", CARGO_DENY_VERSION, true)?;
     }
     if output(cmd("cargo").args(["fetch", "--offline"])).is_none() {
         run(

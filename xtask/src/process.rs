@@ -47,3 +47,22 @@ pub fn output(c: &mut Command) -> Option<String> {
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
 }
+
+/// `cargo install` of `krate` at `version` (`--locked` when `locked`), built for a
+/// tool run a few times per build rather than for speed: the tools' own release
+/// profiles ask for fat link-time optimisation in one codegen unit (trunk's and
+/// cargo-deny's), which takes most of their build on two cores; opt-level 1 without
+/// LTO builds them in a fraction of it and runs what a build asks of them (starting
+/// cargo, wasm-bindgen and wasm-opt; reading the dependency graph) as it should.
+pub fn install(krate: &str, version: &str, locked: bool) -> Result<()> {
+    let mut c = cmd("cargo");
+    c.args(["install", krate, "--version", version]);
+    if locked {
+        c.arg("--locked");
+    }
+    c.env("CARGO_PROFILE_RELEASE_LTO", "false")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false");
+    run(&mut c, &format!("cargo install {krate} {version}"))
+}

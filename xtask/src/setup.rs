@@ -7,7 +7,7 @@ use std::process::Command;
 use anyhow::{bail, Result};
 
 use crate::deny;
-use crate::process::{cmd, output, run, say};
+use crate::process::{cmd, install, output, run, say};
 use crate::versions::{locked_wasm_bindgen, TRUNK_VERSION};
 use crate::workspace::root;
 
@@ -19,25 +19,6 @@ pub fn everything() -> Result<()> {
     build_tools()?;
     deny::setup()?;
     browser()
-}
-
-/// `cargo install` of `krate` at `version` (`--locked` when `locked`), built for a
-/// tool run a few times per build rather than for speed: the tools' own release
-/// profiles ask for fat link-time optimisation in one codegen unit (trunk's and
-/// cargo-deny's), which takes most of their build on two cores; opt-level 1 without
-/// LTO builds them in a fraction of it and runs what a build asks of them (starting
-/// cargo, wasm-bindgen and wasm-opt; reading the dependency graph) as it should.
-pub fn install(krate: &str, version: &str, locked: bool) -> Result<()> {
-    let mut c = cmd("cargo");
-    c.args(["install", krate, "--version", version]);
-    if locked {
-        c.arg("--locked");
-    }
-    c.env("CARGO_PROFILE_RELEASE_LTO", "false")
-        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
-        .env("CARGO_PROFILE_RELEASE_DEBUG", "false");
-    run(&mut c, &format!("cargo install {krate} {version}"))
 }
 
 /// The wasm target, trunk, wasm-bindgen-cli and the npm tooling.

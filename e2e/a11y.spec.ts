@@ -1,16 +1,4 @@
-import { test, expect, ready, live, entries, seriousViolations } from './fixtures';
-import * as fs from 'fs';
-
-const pages = [
-  'en/',
-  'de/',
-  ...entries.en.map((s) => `en/${s}`),
-  ...entries.de.map((s) => `de/${s}`),
-  'en/does-not-exist',
-];
-
-// The dark scheme changes colours only: in it, axe checks what colours decide.
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+import { test, expect, ready, live, seriousViolations } from './fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`open search results, a link preview and a filtered index pass axe (${colorScheme})`, async ({ page, problems }) => {
@@ -36,25 +24,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-for (const path of pages) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`no serious accessibility violations on ${path} (${colorScheme})`, async ({ page, problems }) => {
-      await page.emulateMedia({ colorScheme });
-      await page.goto(path);
-      await ready(page);
-      const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
-      expect(await seriousViolations(page, { rules })).toEqual([]);
-      if (colorScheme === 'light' && !path.includes('does-not-exist')) {
-        fs.mkdirSync('target/e2e-screenshots', { recursive: true });
-        const name = path.replace(/\/$/, '/index').replace(/\//g, '-');
-        await page.screenshot({ path: `target/e2e-screenshots/${name}.png`, fullPage: true });
-      }
-      // The unknown address answers 404 on purpose.
-      const expected = problems.filter((p) => !(path.includes('does-not-exist') && /status 404|status of 404/.test(p)));
-      problems.splice(0, problems.length, ...expected);
-    });
-  }
-}
+// Axe on every page, light and dark: e2e/pages.spec.ts.
 
 test('every calculator control is reachable by keyboard', async ({ page }) => {
   await page.goto('en/memory-bound');

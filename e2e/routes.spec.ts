@@ -19,18 +19,7 @@ for (const lang of ['en', 'de'] as const) {
       }
     });
 
-    for (const slug of entries[lang]) {
-      test(`deep link and reload of ${slug}`, async ({ page, problems }) => {
-        const response = await page.goto(`${lang}/${slug}`);
-        expect(response?.status()).toBe(200);
-        await ready(page);
-        const title = await page.locator('article h1').innerText();
-        expect(await page.title()).toContain(title.split('\n')[0].replace(/\s*\(.*\)$/, ''));
-        await page.reload();
-        await ready(page);
-        await expect(page.locator('article h1')).toHaveText(title);
-      });
-    }
+    // The deep link and reload of every entry: e2e/pages.spec.ts.
   });
 }
 

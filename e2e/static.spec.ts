@@ -1,4 +1,4 @@
-import { test, expect, ready, live, holdWasm, entries, withCalculator, output } from './fixtures';
+import { test, expect, ready, live, holdWasm, entries, output } from './fixtures';
 
 const routes = [
   '',
@@ -21,27 +21,7 @@ test.describe('without JavaScript', () => {
 
   test.use({ javaScriptEnabled: false });
 
-  for (const lang of ['en', 'de'] as const) {
-    for (const slug of entries[lang]) {
-      test(`${lang}/${slug} is complete`, async ({ page }) => {
-        const response = await page.goto(`${lang}/${slug}`);
-        expect(response?.status()).toBe(200);
-        await expect(page.locator('article h1')).toBeVisible();
-        expect((await page.locator('article .prose').allInnerTexts()).join(' ').length).toBeGreaterThan(1500);
-        await expect(page.locator('.sources li').first()).toBeVisible();
-        expect(await page.locator('article').innerText()).not.toMatch(/undefined|\{\{/);
-        expect((await page.locator('.rv, .calculator').allInnerTexts()).join(' ')).not.toMatch(/NaN/);
-        if ((withCalculator[lang] as string[]).includes(slug)) {
-          await expect(page.locator('.calculator .outputs .output').first()).toBeVisible();
-          const svgs = page.locator('.chart-static svg');
-          expect(await svgs.count()).toBe(await page.locator('figure.chart').count());
-          if ((await svgs.count()) > 0) await expect(svgs.first()).toBeVisible();
-        } else {
-          expect(await page.locator('.calculator').count()).toBe(0);
-        }
-      });
-    }
-  }
+  // That every entry is complete without JavaScript: e2e/pages.spec.ts.
 
   test('worked examples are in the static page', async ({ page }) => {
     await page.goto('en/memory-bound');

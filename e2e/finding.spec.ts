@@ -140,7 +140,9 @@ test.describe('link previews', () => {
     test(`show the target's definition on hover and on focus (${lang})`, async ({ page, problems }) => {
       await page.goto(`${lang}/${slug}`);
       await live(page);
-      const link = page.locator('article .prose a.xref').first();
+      // The first link to the target in the prose (the prose's first link may be
+      // to another entry).
+      const link = page.locator('article .prose a.xref', { hasText: target }).first();
       const tip = page.getByRole('tooltip');
       await expect(tip).toBeHidden();
       await link.hover();

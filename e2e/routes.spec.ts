@@ -1,4 +1,4 @@
-import { test, expect, ready, entries, withCalculator } from './fixtures';
+import { test, expect, ready, entries, withCalculator, live } from './fixtures';
 
 for (const lang of ['en', 'de'] as const) {
   test.describe(`routes (${lang})`, () => {
@@ -86,6 +86,8 @@ test('an entry opened inside the app fetches its prose and shows the live figure
 test('an entry whose prose cannot be loaded says so in the page language', async ({ page }) => {
   await page.route('**/prose/**', (route) => route.abort());
   await page.goto('de/memory-bound');
+  await live(page);
+  await page.locator('.calculator').first().scrollIntoViewIfNeeded();
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   await page.locator('article a.xref', { hasText: 'Speicherbandbreite' }).first().click();
   await expect(page.getByRole('alert')).toContainText('ließ sich nicht laden');

@@ -96,6 +96,44 @@ fn count_field(id: String, label: &'static str, value: RwSignal<String>, help: S
     }
 }
 
+/// A text area for pasted JSON, with its label and help.
+struct TextArea {
+    id: String,
+    label: &'static str,
+    rows: u8,
+    value: RwSignal<String>,
+    /// The help's id and text.
+    help: (String, &'static str),
+    /// The ids that describe the area: its help, and whatever else speaks of it.
+    described_by: String,
+}
+
+fn text_area(a: TextArea) -> impl IntoView {
+    let TextArea {
+        id,
+        label,
+        rows,
+        value,
+        help,
+        described_by,
+    } = a;
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <textarea
+                id=id
+                rows=rows.to_string()
+                spellcheck="false"
+                autocomplete="off"
+                aria-describedby=described_by
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))
+            ></textarea>
+            <p class="field-help" id=help.0>{help.1}</p>
+        </div>
+    }
+}
+
 /// The panel: a text area for the config, optional parameter counts, and what the
 /// calculator made of it.
 pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
@@ -237,37 +275,27 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         })
     };
     view! {
-        <div class="field">
-            <label for=text_id.clone()>{t.config_label}</label>
-            <textarea
-                id=text_id
-                rows="6"
-                spellcheck="false"
-                autocomplete="off"
-                aria-describedby=format!("{help_id} {status_id}")
-                prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
-            ></textarea>
-            <p class="field-help" id=help_id>{t.config_help}</p>
-        </div>
+        {text_area(TextArea {
+            id: text_id,
+            label: t.config_label,
+            rows: 6,
+            value: text,
+            help: (help_id.clone(), t.config_help),
+            described_by: format!("{help_id} {status_id}"),
+        })}
         <div class="field-pair">
             {count_field(params_id, t.config_params, params, params_help.clone())}
             {count_field(active_id, t.config_active, active, params_help.clone())}
         </div>
         <p class="field-help" id=params_help>{t.config_params_help}</p>
-        <div class="field">
-            <label for=index_id.clone()>{t.index_label}</label>
-            <textarea
-                id=index_id
-                rows="3"
-                spellcheck="false"
-                autocomplete="off"
-                aria-describedby=index_help.clone()
-                prop:value=move || index.get()
-                on:input=move |ev| index.set(event_target_value(&ev))
-            ></textarea>
-            <p class="field-help" id=index_help>{t.index_help}</p>
-        </div>
+        {text_area(TextArea {
+            id: index_id,
+            label: t.index_label,
+            rows: 3,
+            value: index,
+            help: (index_help.clone(), t.index_help),
+            described_by: index_help,
+        })}
         <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
         <div class="config-status" id=status_id role="status" tabindex="-1">{report}</div>
     }

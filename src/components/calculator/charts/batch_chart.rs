@@ -79,7 +79,6 @@ pub fn draw_batch<DB: DrawingBackend>(
     region(area, compute_side, p.compute, p.tint)?;
     region(area, full_side, p.muted, p.tint * 2.0)?;
     let mut obstacles = Obstacles::default();
-    let mut labels = Vec::new();
     // Where memory is full, the region's edge is where the curves end: no line of
     // its own, nor for the current batch, so that labels have room between them.
     let now = x_at(current.0);
@@ -164,12 +163,5 @@ pub fn draw_batch<DB: DrawingBackend>(
     if full_side.width() > 0.0 {
         all.push(Label::full(t.memory_runs_out, p.text, full_side, plot, look));
     }
-    all.append(&mut labels);
-    let labels = draw_labels(area, all, &obstacles, look)?;
-    Ok(Frame {
-        plot,
-        x,
-        labels,
-        obstacles,
-    })
+    Frame::finish(area, (plot, x), all, Vec::new(), obstacles, look)
 }

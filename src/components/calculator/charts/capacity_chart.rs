@@ -64,12 +64,5 @@ pub fn draw_capacity<DB: DrawingBackend>(
             plot,
         ));
     }
-    all.append(&mut labels);
-    let labels = draw_labels(area, all, &obstacles, look)?;
-    Ok(Frame {
-        plot,
-        x,
-        labels,
-        obstacles,
-    })
+    Frame::finish(area, (plot, x), all, labels, obstacles, look)
 }

@@ -287,6 +287,28 @@ impl Label {
     }
 }
 
+impl Frame {
+    /// Ends a chart: the fixed labels `all` and the data labels `labels` placed and
+    /// drawn together around the obstacles, with the plot and its x range.
+    pub(super) fn finish<DB: DrawingBackend>(
+        area: &DrawingArea<DB, Shift>,
+        (plot, x): (Rect, Span),
+        mut all: Vec<Label>,
+        mut labels: Vec<Label>,
+        obstacles: Obstacles,
+        look: Look<'_>,
+    ) -> DrawResult<DB> {
+        all.append(&mut labels);
+        let labels = draw_labels(area, all, &obstacles, look)?;
+        Ok(Self {
+            plot,
+            x,
+            labels,
+            obstacles,
+        })
+    }
+}
+
 /// Places the labels (see [`place::place`]) and draws those that found a spot, with
 /// a leader line to their point where they had to move away from it.
 pub(super) fn draw_labels<DB: DrawingBackend>(

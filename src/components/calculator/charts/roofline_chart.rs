@@ -167,12 +167,5 @@ pub fn draw_roofline<DB: DrawingBackend>(
             within,
         )
     });
-    all.append(&mut labels);
-    let labels = draw_labels(area, all, &obstacles, look)?;
-    Ok(Frame {
-        plot,
-        x,
-        labels,
-        obstacles,
-    })
+    Frame::finish(area, (plot, x), all, labels, obstacles, look)
 }

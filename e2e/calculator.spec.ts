@@ -1,4 +1,4 @@
-import { test, expect, ready, output, field, live } from './fixtures';
+import { test, expect, ready, output, field, live, reach } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -262,7 +262,7 @@ test('every chart is painted and has a text alternative', async ({ page, problem
     for (const chart of charts) {
       const figure = page.locator(`figure[data-chart="${chart}"]`);
       // A reader scrolls to it; the app wakes on the way.
-      await figure.scrollIntoViewIfNeeded();
+      await reach(figure);
       await expect.poll(() => paintedPixels(page, chart)).toBeGreaterThan(0.01);
       await expect(figure.locator('figcaption')).not.toBeEmpty();
       expect(await figure.locator('tbody tr').count()).toBeGreaterThan(1);

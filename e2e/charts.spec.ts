@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import { Page } from '@playwright/test';
-import { test, expect, live, field, withCalculator } from './fixtures';
+import { test, expect, live, field, withCalculator, reach } from './fixtures';
 
 /** A text of a static chart: its words, its box on the screen and its size in CSS pixels. */
 type TextBox = { text: string; left: number; top: number; right: number; bottom: number; px: number };
@@ -215,7 +215,7 @@ test('screenshots of the charts: 360 and 1440 px, light and dark, with and witho
         for (const path of ['en/memory-bound', 'de/speicherbandbreite']) {
           await page.goto(path);
           // Scrolled to, as a reader would: the app wakes on the way.
-          await page.locator('.charts').first().scrollIntoViewIfNeeded();
+          await reach(page.locator('.charts').first());
           if (js) await expect(page.locator('figure.chart.painted')).toHaveCount(await page.locator('figure.chart').count());
           const name = `charts-${path.replace('/', '-')}-${width}-${colorScheme}-${js ? 'live' : 'static'}`;
           await page.locator('.charts').first().screenshot({ path: `target/e2e-screenshots/${name}.png` });

@@ -1,4 +1,4 @@
-import { test as base, expect, Page } from '@playwright/test';
+import { test as base, expect, Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -39,6 +39,12 @@ export async function live(page: Page) {
     await page.locator('.search input[type="search"]').first().hover();
   }
   await expect(page.locator('body[data-live]')).toBeAttached();
+}
+
+/** Scrolls `target` into view as a reader does, in one step: the app may write the page
+ * anew on the way (it wakes near a calculator), which a step-by-step scroll would not survive. */
+export async function reach(target: Locator) {
+  await target.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
 }
 
 /** Holds every wasm request until `release` is called; `asked` tells whether one came. */

@@ -1,4 +1,4 @@
-import { test, expect, ready } from './fixtures';
+import { test, expect, ready, reach } from './fixtures';
 
 // No sideways scrolling at 360 px on every page, and every entry coming alive:
 // e2e/pages.spec.ts.
@@ -34,7 +34,7 @@ test('a wide table on a phone scrolls from the keyboard, inside its named box', 
   await ready(page);
   const box = page.getByRole('group', { name: 'Table' }).first();
   // Reached as a reader reaches it (text out of view is laid out when it nears).
-  await box.scrollIntoViewIfNeeded();
+  await reach(box);
   await expect.poll(() => box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
   await box.focus();
   await expect(box).toBeFocused();

@@ -129,7 +129,7 @@ test('the glossary for machines: llms.txt lists each entry\'s Markdown, served b
   expect(full).toContain('\n# Memory-Bound\n');
 });
 
-test('hydration takes over without a second copy or a layout shift', async ({ page, problems }) => {
+test('the app takes the page over without a second copy or a layout shift', async ({ page, problems }) => {
   await page.addInitScript(() => {
     (window as any).__shift = 0;
     new PerformanceObserver((list) => {
@@ -146,7 +146,7 @@ test('hydration takes over without a second copy or a layout shift', async ({ pa
   const shift = await page.evaluate(() => (window as any).__shift as number);
   test.info().annotations.push({ type: 'cls', description: shift.toFixed(4) });
   expect(shift).toBeLessThanOrEqual(0.02);
-  // Interactive after hydration.
+  // Interactive once taken over.
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
   await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
 });

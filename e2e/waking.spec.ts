@@ -144,3 +144,60 @@ test('an index page waits for the reader; a filter chosen before the app is appl
   await expect(page).toHaveURL(/\?\w+=/);
 });
 
+test('the app writes the page anew where the reader left it: scroll, open disclosures, focus, selected text and a wide table scrolled', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const wasm = await holdWasm(page);
+  await page.goto('en/gpu');
+  const table = page.getByRole('group', { name: 'Table' }).first();
+  await table.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  // The contents opened, the table scrolled sideways, a field focused, the page scrolled.
+  await page.locator('.toc-phone summary').click();
+  await table.evaluate((e) => (e.scrollLeft = 40));
+  const batch = field(page, 'Batch size');
+  await batch.focus();
+  await expect.poll(wasm.asked).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const y = await page.evaluate(() => window.scrollY);
+  // Part of a paragraph selected, from inside one link's text to the paragraph's end.
+  const selected = await page.evaluate(() => {
+    const p = [...document.querySelectorAll('article .prose p')].find((p) => p.querySelector('a'))!;
+    const link = p.querySelector('a')!.firstChild!;
+    const range = document.createRange();
+    range.setStart(link, 2);
+    range.setEnd(p, p.childNodes.length);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return getSelection()!.toString();
+  });
+  expect(selected.length).toBeGreaterThan(20);
+  await page.evaluate(() => ((document.querySelector('main') as any).written = 'before'));
+  wasm.release();
+  await expect(live(page)).toBeAttached();
+  // Written anew (the markup the reader saw is gone), and as the reader left it.
+  expect(await page.evaluate(() => (document.querySelector('main') as any).written)).toBeUndefined();
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  await expect(page.locator('.toc-phone details')).toHaveAttribute('open', '');
+  expect(await table.evaluate((e) => e.scrollLeft)).toBe(40);
+  await expect(batch).toBeFocused();
+  await expect(page.locator('main')).toHaveCount(1);
+  expect(await page.evaluate(() => getSelection()!.toString())).toBe(selected);
+});
+
+test('a press begun before the app ends in its click: the app waits for the release', async ({ page, problems }) => {
+  const wasm = await holdWasm(page);
+  await page.goto('en/');
+  const link = page.locator('.term-list a.term').nth(3);
+  const href = (await link.getAttribute('href'))!;
+  await link.scrollIntoViewIfNeeded();
+  const box = (await link.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect.poll(wasm.asked).toBe(true);
+  wasm.release();
+  // Held: the page the press began on stays until the pointer is released.
+  await page.waitForTimeout(700);
+  await expect(live(page)).not.toBeAttached();
+  await page.mouse.up();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.locator('article h1')).toBeVisible();
+});

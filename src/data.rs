@@ -135,24 +135,34 @@ impl Store {
 
 thread_local! {
     static STORE: RefCell<Store> = RefCell::default();
-    static HYDRATING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 fn keep<T>(value: T) -> &'static T {
     Box::leak(Box::new(value))
 }
 
-/// Whether the app is taking over a pre-rendered page right now: a page then shows
-/// what the pre-renderer wrote and fetches nothing to draw it again.
-pub fn hydrating() -> bool {
-    HYDRATING.with(std::cell::Cell::get)
-}
-
-/// Runs `f` while taking over a pre-rendered page.
-pub fn while_hydrating(f: impl FnOnce()) {
-    HYDRATING.with(|h| h.set(true));
-    f();
-    HYDRATING.with(|h| h.set(false));
+/// Keeps an entry's prose as a pre-rendered page shows it (`shown`: the markup of its
+/// prose segments, in the order of the entry's body), so that the app, taking the page
+/// over, writes it again without fetching the prose file. Markup that does not match
+/// the body segment for segment is not kept: the app then fetches the file.
+pub fn keep_prose_of_page(entry: &EntryData, shown: Vec<String>) {
+    let order: Vec<usize> = entry
+        .body
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Prose(k) => Some(usize::from(*k)),
+            Segment::Calculator(_) => None,
+        })
+        .collect();
+    if order.len() != shown.len() || prose(entry).is_some() {
+        return;
+    }
+    let mut segments = vec![String::new(); order.iter().max().map_or(0, |k| k + 1)];
+    for (k, markup) in order.into_iter().zip(shown) {
+        segments[k] = markup;
+    }
+    remember_segments(&entry.prose, segments);
 }
 
 /// A language's index, if loaded (always, where the source carries it).
@@ -264,7 +274,13 @@ pub fn prose(entry: &EntryData) -> Option<&'static [String]> {
 }
 
 fn remember_prose(path: &str, text: &str) -> &'static [String] {
-    let segments: Vec<String> = text.split(vocab::names::PROSE_SEPARATOR).map(str::to_string).collect();
+    remember_segments(
+        path,
+        text.split(vocab::names::PROSE_SEPARATOR).map(str::to_string).collect(),
+    )
+}
+
+fn remember_segments(path: &str, segments: Vec<String>) -> &'static [String] {
     let segments: &'static [String] = Box::leak(segments.into_boxed_slice());
     STORE.with(|s| s.borrow_mut().prose.push((path.to_string(), segments)));
     segments

@@ -14,18 +14,21 @@ pub mod order;
 pub mod pages;
 pub mod platform;
 pub mod search;
+pub mod take_over;
 pub mod urls;
 
 pub use app::App;
 
+use vocab::names;
 pub use vocab::names::{LIVE, PRERENDERED};
 
 /// Starts the app in the browser (`wake.js` calls it when the reader needs it, see the
-/// docs/reading.md, "Reading first"): takes over a pre-rendered page (hydration), or
-/// renders into an empty one (`trunk serve`, the 404 page). A pre-rendered entry
-/// page names its data file, which the waking script preloads; the app reads it before it
-/// takes the page over, so that it meets the markup it would write itself. Where
-/// that file cannot be had, the page stays as written: complete, without the app.
+/// docs/reading.md, "Reading first"): takes over a pre-rendered page (see
+/// [`take_over`]), or renders into an empty one (`trunk serve`, the 404 page). A
+/// pre-rendered entry page names its data file, which the waking script preloads; the
+/// app reads it before it takes the page over, so that it writes the page the reader
+/// sees. Where that file cannot be had, the page stays as written: complete, without
+/// the app.
 pub fn mount() {
     // Debug builds say why they panicked; release builds abort without the text.
     #[cfg(debug_assertions)]
@@ -36,29 +39,35 @@ pub fn mount() {
     // Before the router reads the address: a query beyond the bounds goes.
     address::bound();
     wasm_bindgen_futures::spawn_local(async {
-        let body = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body());
-        let prerendered = body.as_ref().is_some_and(|b| b.has_attribute(PRERENDERED));
-        if data::load_page_entry().await.is_err() && prerendered {
-            // The page stays as written; the controls that need the app go.
-            if let Some(root) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.document_element())
-            {
-                let _ = root.set_attribute(vocab::names::APP_STATE, "off");
-            }
+        let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else {
             return;
-        }
-        #[cfg(feature = "hydrate")]
+        };
+        let prerendered = body.has_attribute(PRERENDERED);
+        let entry = match data::load_page_entry().await {
+            Ok(entry) => entry,
+            Err(_) if prerendered => {
+                // The page stays as written; the controls that need the app go.
+                if let Some(root) = body.owner_document().and_then(|d| d.document_element()) {
+                    let _ = root.set_attribute(vocab::names::APP_STATE, "off");
+                }
+                return;
+            }
+            Err(_) => None,
+        };
         if prerendered {
-            data::while_hydrating(|| leptos::mount::hydrate_body(App));
+            // What the page shows without a fetch: the entry's prose, an index's lists.
+            if let Some(entry) = entry {
+                data::keep_prose_of_page(
+                    entry,
+                    take_over::inner_html_of(&body, &format!("article .{}", names::PROSE)),
+                );
+            }
+            pages::index::read_prerendered(&body);
+            take_over::take_over(&body, || leptos::mount::mount_to_body(App)).await;
         } else {
             leptos::mount::mount_to_body(App);
         }
-        #[cfg(not(feature = "hydrate"))]
-        leptos::mount::mount_to_body(App);
         // The page is live: styles and tests can tell.
-        if let Some(b) = body {
-            let _ = b.set_attribute(LIVE, "");
-        }
+        let _ = body.set_attribute(LIVE, "");
     });
 }

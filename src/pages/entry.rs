@@ -52,7 +52,7 @@ fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
 /// An entry's prose on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Prose {
-    /// Not loaded yet, or already on the page (put there by the pre-renderer).
+    /// Not loaded yet.
     Pending,
     /// The segments.
     Ready(&'static [String]),
@@ -61,8 +61,7 @@ enum Prose {
 }
 
 impl Prose {
-    /// Segment `k`, or nothing while it is not loaded (which leaves pre-rendered
-    /// prose alone while the app takes the page over).
+    /// Segment `k`, or nothing while it is not loaded.
     fn segment(self, k: usize) -> String {
         match self {
             Prose::Ready(segments) => segments.get(k).cloned().unwrap_or_default(),
@@ -155,8 +154,8 @@ fn reader_is_editing() -> bool {
 fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<String>>) {
     let location = use_location();
     // The page renders the entry's example first, as the pre-rendered HTML does;
-    // the state in the address is applied right after, so hydration always meets
-    // the markup it expects.
+    // the state in the address is applied right after, so that the page the app
+    // takes over is written again as the reader saw it.
     let state = body.calculators.first().map(CalcState::example);
     let ignored = RwSignal::new(Vec::<String>::new());
     if let Some(state) = state {
@@ -186,26 +185,16 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
     (state, ignored)
 }
 
-/// The prose: carried by the build, on the page already (pre-rendered), or fetched
-/// when the entry opens inside the app.
-fn prose_signal(data: &'static EntryData, article: NodeRef<leptos::html::Article>) -> RwSignal<Prose> {
+/// The prose: carried by the build, read from the pre-rendered page, or fetched when
+/// the entry opens inside the app.
+fn prose_signal(data: &'static EntryData) -> RwSignal<Prose> {
     let prose = RwSignal::new(data::prose(data).map_or(Prose::Pending, Prose::Ready));
-    Effect::new(move |_| {
-        if prose.get_untracked() != Prose::Pending {
-            return;
-        }
-        let on_page = article
-            .get_untracked()
-            .and_then(|a| a.query_selector(&format!(".{} > *", names::PROSE)).ok().flatten())
-            .is_some();
-        if on_page {
-            return;
-        }
+    if prose.get_untracked() == Prose::Pending {
         leptos::task::spawn_local(async move {
             let loaded = data::load_prose(data).await.map_or(Prose::Failed, Prose::Ready);
             let _ = prose.try_set(loaded);
         });
-    });
+    }
     prose
 }
 
@@ -246,8 +235,7 @@ fn follow_calculator(
 ) {
     let (lang, body) = (data.lang, &data.body);
     let Some(state) = main else { return };
-    // Found on the first change where the prose is on the page already
-    // (pre-rendered), else once it is in.
+    // Found once the prose is in.
     let live: Rc<RefCell<Option<LiveProse>>> = Rc::default();
     let fresh = Rc::clone(&live);
     // Fresh prose holds the example's values: bring them up to date once it is in.
@@ -318,7 +306,7 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
     let (main, ignored) = main_calculator(&data.body);
     let query = Signal::derive(move || main.map(|s| s.query()).unwrap_or_default());
     let article = NodeRef::<leptos::html::Article>::new();
-    let prose = prose_signal(data, article);
+    let prose = prose_signal(data);
     follow_calculator(data, main, prose, article, query);
     let translation = data.translation.as_ref().map(|t| t.slug.as_str());
     use_head(format!("{} · {}", data.summary.term, t.site_title), lang);

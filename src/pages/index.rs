@@ -21,7 +21,8 @@ use crate::urls;
 use vocab::collation_key;
 
 /// The index of one language. Taking over a pre-rendered index needs no data (the
-/// page has the list); opened inside the app, the language's index file is loaded.
+/// page has the lists, see [`read_prerendered`]); opened inside the app, the
+/// language's index file is loaded.
 #[component]
 pub fn IndexPage() -> impl IntoView {
     let params = use_params_map();
@@ -30,9 +31,11 @@ pub fn IndexPage() -> impl IntoView {
         let Some(lang) = Lang::from_code(&code) else {
             return view! { <NotFound lang=None/> }.into_any();
         };
+        if let Some(on_page) = take_prerendered() {
+            return view! { <IndexView lang parts=on_page/> }.into_any();
+        }
         match data::index(lang) {
-            Some(index) => view! { <IndexView lang index=Some(index)/> }.into_any(),
-            None if data::hydrating() => view! { <IndexView lang index=None/> }.into_any(),
+            Some(index) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
             None => view! { <LoadIndex lang/> }.into_any(),
         }
     }
@@ -43,7 +46,7 @@ pub fn IndexPage() -> impl IntoView {
 fn LoadIndex(lang: Lang) -> impl IntoView {
     let index = loaded(data::load_index(lang));
     move || match index.get() {
-        Some(Ok(index)) => view! { <IndexView lang index=Some(index)/> }.into_any(),
+        Some(Ok(index)) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
         waiting => {
             let switch = Some(LanguageTarget::Index);
             view! { <Waiting lang class="index" switch failed=waiting.is_some()/> }.into_any()
@@ -301,8 +304,8 @@ fn options_html(lang: Lang, options: &[(&str, &str)]) -> Html {
     })
 }
 
-/// The page's static parts as markup: letter bar, list, the two filters' options and
-/// the count. Empty while taking over a pre-rendered index, which has them already.
+/// The page's static parts as markup: landing, letter bar, list, the two filters'
+/// options and the count.
 struct Parts {
     landing: String,
     letters: String,
@@ -312,18 +315,36 @@ struct Parts {
     count: String,
 }
 
-fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
-    let Some(index) = index else {
-        let empty = String::new;
-        return Parts {
-            landing: empty(),
-            letters: empty(),
-            list: empty(),
-            categories: empty(),
-            markers: empty(),
-            count: empty(),
-        };
+thread_local! {
+    /// The parts of the pre-rendered index the app is about to take over.
+    static PRERENDERED: std::cell::RefCell<Option<Parts>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads the parts of a pre-rendered index page (nothing on any other page), so that
+/// the app writes them again without fetching the index.
+pub fn read_prerendered(body: &web_sys::Element) {
+    let Ok(Some(main)) = body.query_selector(&format!("main#{}.index", names::MAIN)) else {
+        return;
     };
+    let part = |selector: String| main.query_selector(&selector).ok().flatten().map(|e| e.inner_html());
+    let read = || {
+        Some(Parts {
+            landing: part(".landing".into())?,
+            letters: part("nav.letters".into())?,
+            list: part(".groups".into())?,
+            categories: part(format!("#{}", names::FILTER_CATEGORY))?,
+            markers: part(format!("#{}", names::FILTER_MARKER))?,
+            count: part(format!(".{}", names::INDEX_COUNT))?,
+        })
+    };
+    PRERENDERED.with(|p| *p.borrow_mut() = read());
+}
+
+fn take_prerendered() -> Option<Parts> {
+    PRERENDERED.with(|p| p.borrow_mut().take())
+}
+
+fn parts(lang: Lang, index: &'static Index) -> Parts {
     let groups = groups(index);
     let used: Vec<char> = groups.iter().map(|(l, _)| *l).collect();
     let markers: Vec<(String, &str)> = index
@@ -352,8 +373,9 @@ fn parts(lang: Lang, index: Option<&'static Index>) -> Parts {
     }
 }
 
-/// The filters: from the address once the page is live (so hydration meets the
-/// pre-rendered, unfiltered markup), applied to the list, written back to the address.
+/// The filters: from the address once the page is live (so that the app writes the
+/// pre-rendered, unfiltered markup first), applied to the list, written back to the
+/// address.
 #[derive(Clone, Copy)]
 struct Filters {
     category: RwSignal<String>,
@@ -413,10 +435,9 @@ impl Filters {
 /// The page. The list is rendered once, complete (as pre-rendered); the filters
 /// hide what does not match, which stays fast for thousands of entries.
 #[component]
-fn IndexView(lang: Lang, index: Option<&'static Index>) -> impl IntoView {
+fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
     let t = texts(lang);
     use_head(title(lang), lang);
-    let parts = parts(lang, index);
     let main = NodeRef::<leptos::html::Main>::new();
     let f = Filters::new(lang, main);
     view! {

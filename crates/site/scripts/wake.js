@@ -24,11 +24,11 @@
   const CONTROL = 'input, select, textarea, button, summary, [tabindex]';
   const FIELD = 'input, select, textarea';
 
-  /** The fields the reader changed before the app was live, with their state. */
+  /** The fields the reader changed before the app was live, with their state and place. */
   const changed = new Map();
-  /** Buttons pressed before the app was live, in order. */
+  /** Buttons pressed before the app was live, in order, with their place. */
   const pressed = [];
-  /** The last link pointed at, for its preview. */
+  /** The last link pointed at, for its preview, with its place. */
   let pointed = null;
   let woken = false;
   let live = false;
@@ -36,6 +36,21 @@
   let observer = null;
 
   const controlOf = (target) => (target instanceof Element ? target.closest(CONTROL) : null);
+
+  // The app writes the page anew when it takes it over (src/take_over.rs): an element
+  // the reader used is found again by its place among the body's elements.
+  const pathOf = (el) => {
+    const path = [];
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      let i = 0;
+      for (let s = e.previousElementSibling; s; s = s.previousElementSibling) i++;
+      path.unshift(i);
+    }
+    return path;
+  };
+  const atPath = (path) => path.reduce((e, i) => e?.children[i], document.body);
+  /** The element `el` stands for once the app is live: itself, or its counterpart. */
+  const now = (el, path) => (el.isConnected ? el : atPath(path));
 
   const wake = () => {
     if (woken) return;
@@ -94,11 +109,20 @@
   // A link in the page focused from the keyboard wants its preview, as one pointed at.
   on('focusin', (e) => (controlOf(e.target) || (e.target instanceof Element && e.target.closest(LINK))) && wake());
   on('pointerdown', (e) => controlOf(e.target) && wake());
+  // A press is not cut in two by the app writing the page anew: it waits for the
+  // release and the click that follows it.
+  on('pointerdown', () => root.setAttribute(d.pressed, ''));
+  const released = () => setTimeout(() => root.removeAttribute(d.pressed));
+  addEventListener('pointerup', released, { capture: true, passive: true });
+  addEventListener('pointercancel', released, { capture: true, passive: true });
   on('pointerover', (e) => {
     const target = e.target instanceof Element ? e.target : null;
     const link = target?.closest(LINK);
-    if (link) pointed = link;
+    if (link) pointed = [link, pathOf(link)];
     if (link || controlOf(target)) wake();
+  });
+  on('pointerout', (e) => {
+    if (pointed && e.target instanceof Element && e.target.closest(LINK) === pointed[0] && !pointed[0].contains(e.relatedTarget)) pointed = null;
   });
   on('keydown', (e) => {
     const typing = e.target instanceof Element && e.target.closest(FIELD);
@@ -114,7 +138,9 @@
   const remember = (e) => {
     const field = e.target instanceof Element ? e.target.closest(FIELD) : null;
     if (!field) return;
-    changed.set(field, { value: field.value, checked: field.checked });
+    // Its place as first seen, in the page as written.
+    const path = changed.get(field)?.path ?? pathOf(field);
+    changed.set(field, { value: field.value, checked: field.checked, path });
     wake();
   };
   on('input', remember);
@@ -124,7 +150,7 @@
     if (!button) return;
     wake();
     if (button.classList.contains(d.toggle)) switchTheme();
-    else if (!button.closest(`footer.${d.offline}`)) pressed.push(button);
+    else if (!button.closest(`footer.${d.offline}`)) pressed.push([button, pathOf(button)]);
   });
 
   const painted = new Promise((resolve) => {
@@ -176,15 +202,17 @@
     // Offline reading keeps the app's code once it has woken (docs/reading.md, "Offline reading").
     navigator.serviceWorker?.ready.then((r) => r.active?.postMessage('keep-app')).catch(() => {});
     for (const [field, state] of changed) {
-      const now = field.isConnected ? field : field.id && document.getElementById(field.id);
-      if (!now) continue;
-      if (now.type === 'checkbox' || now.type === 'radio') now.checked = state.checked;
-      else now.value = state.value;
-      now.dispatchEvent(new Event('input', { bubbles: true }));
-      now.dispatchEvent(new Event('change', { bubbles: true }));
+      const el = now(field, state.path);
+      if (!el || !('value' in el)) continue;
+      if (el.type === 'checkbox' || el.type === 'radio') el.checked = state.checked;
+      else el.value = state.value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
     }
-    for (const button of pressed) if (button.isConnected) button.click();
-    if (pointed?.isConnected && pointed.matches(':hover')) pointed.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    for (const [button, path] of pressed) now(button, path)?.click();
+    // A link still pointed at (the app's counterpart of one is, until the pointer left it).
+    const link = pointed && (pointed[0].isConnected ? pointed[0].matches(':hover') && pointed[0] : atPath(pointed[1]));
+    link?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.closest(LINK)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   };

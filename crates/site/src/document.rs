@@ -291,7 +291,7 @@ pub fn development_shell(scripts: &Scripts, title: &str, noscript: &str) -> Resu
                                 ("data-trunk", Some("")),
                                 ("rel", Some("rust")),
                                 ("data-bin", Some("glossary")),
-                                ("data-cargo-features", Some("hydrate")),
+                                ("data-cargo-features", Some("csr")),
                                 ("data-wasm-opt", Some("z")),
                             ],
                         );

@@ -1,7 +1,7 @@
 //! The pre-renderer: every route of the site rendered into `dist/` with the same
 //! components the browser runs (Leptos renders them natively), so that every address
-//! answers 200 with the full page, readable without JavaScript, and the app hydrates
-//! it; each page written by the page writer ([`Frame::document`]). Also the data
+//! answers 200 with the full page, readable without JavaScript, and the app takes it
+//! over (`src/take_over.rs`); each page written by the page writer ([`Frame::document`]). Also the data
 //! files, `404.html`, `sitemap.xml` and `robots.txt`.
 
 use std::path::Path;
@@ -91,7 +91,7 @@ fn pages() -> Result<Vec<Page>, String> {
     Ok(pages)
 }
 
-/// The app's markup for one address, with hydration markers.
+/// The app's markup for one address.
 fn render(path: &str) -> String {
     let owner = Owner::new();
     owner.with(|| {
@@ -165,7 +165,7 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
 }
 
 /// The action "Save for offline reading", after the app's markup: the app neither
-/// renders nor hydrates it, so it keeps to whatever page the app shows. Hidden until
+/// renders nor replaces it, so it keeps to whatever page the app shows. Hidden until
 /// the page's offline script (`crates/site/scripts/offline.js`) has a service worker to
 /// keep the pages with; one block per language, the one of the page's current
 /// language shown (the app sets `<html lang>` as it navigates). The texts with

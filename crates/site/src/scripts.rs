@@ -35,6 +35,7 @@ pub fn wake_names() -> Attributes {
         ("data-pre", names::PRERENDERED.to_string()),
         ("data-alive", names::LIVE.to_string()),
         ("data-whole", names::LAID_OUT.to_string()),
+        ("data-pressed", names::PRESSED.to_string()),
         ("data-state", names::APP_STATE.to_string()),
         ("data-toggle", names::THEME_TOGGLE.to_string()),
         ("data-search", names::SEARCH_INPUT.to_string()),

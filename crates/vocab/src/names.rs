@@ -51,6 +51,10 @@ pub const THEME_KEY: &str = "theme";
 pub const THEMES: [&str; 2] = ["dark", "light"];
 /// Class of the theme button, which the waking script serves before the app is live.
 pub const THEME_TOGGLE: &str = "theme-toggle";
+/// Attribute on `<html>` while the reader holds a pointer down on a page the app has
+/// not taken over yet: the app waits for the release, so that the press ends in its
+/// click on the element it began on.
+pub const PRESSED: &str = "data-pressed";
 /// Class of `<html>` once a jump within the page asked for the whole text to be laid
 /// out (before the app, text out of view is not).
 pub const LAID_OUT: &str = "whole";

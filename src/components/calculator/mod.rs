@@ -609,7 +609,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             >
                 <summary>{t.model_details}</summary>
                 // Built when first opened: a closed disclosure costs the page's
-                // hydration nothing.
+                // take-over nothing.
                 <Show when=move || opened.get()>
                     {model_fields().map(|b| optional_field(state, lang, b, uid)).collect_view()}
                     <Show when=moe>

@@ -152,7 +152,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
         >
             <summary>{t.own_model_summary}</summary>
-            // Built when first opened: a closed disclosure costs the page's hydration
+            // Built when first opened: a closed disclosure costs the page's take-over
             // nothing. What the reader typed stays in the signals.
             <Show when=move || opened.get()>{move || panel(state, lang, uid, fields)}</Show>
         </details>

@@ -63,11 +63,12 @@ pub fn mount() {
                 );
             }
             pages::index::read_prerendered(&body);
+            // Live once taken over (it says so itself).
             take_over::take_over(&body, || leptos::mount::mount_to_body(App)).await;
         } else {
             leptos::mount::mount_to_body(App);
+            // The page is live: styles and tests can tell.
+            let _ = body.set_attribute(LIVE, "");
         }
-        // The page is live: styles and tests can tell.
-        let _ = body.set_attribute(LIVE, "");
     });
 }

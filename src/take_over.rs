@@ -1,13 +1,14 @@
 //! Taking a pre-rendered page over. The app renders the page anew and puts its markup
 //! in the place of the pre-renderer's, in one task: the reader sees no change, and what
 //! they did with the page before the app was live stays as they left it (the scroll
-//! position, the element with focus and the text selected in it, the disclosures
-//! opened or closed). Values typed or chosen and buttons pressed are handed over by the
-//! waking script (`crates/site/scripts/wake.js`), which finds an element's counterpart
-//! the same way: by its place among the body's elements.
+//! position, the element with focus and the text selected in it or in the page, the
+//! disclosures opened or closed). Values typed or chosen, buttons pressed and boxes
+//! scrolled are handed over by the waking script (`crates/site/scripts/wake.js`),
+//! which finds an element's counterpart the same way: by its place among the body's
+//! elements.
 //!
 //! Rendering anew instead of hydrating: Leptos' hydration is code for every view of
-//! the app (to walk existing markup, and to do so asynchronously), a third of the wasm
+//! the app (to walk existing markup, and to do so asynchronously), a tenth of the wasm
 //! (see docs/performance.md, "Rendering anew"). What hydration read from the page
 //! without fetching it, the prose of an entry and the lists of an index, is read from
 //! the page here before the markup goes.
@@ -103,15 +104,18 @@ fn dom_place(body: &Element, (path, offset): &TextPlace) -> Option<(Node, u32)> 
 }
 
 /// What the reader did with the page before the app: the disclosures' states, the
-/// element with focus and its selection, the text selected in the page, the scroll
-/// positions (the page's, and those of boxes that scroll on their own, such as a
-/// wide table's).
+/// element with focus and its selection, the text selected in the page, the page's
+/// scroll position (a box that scrolls on its own, such as a wide table, is the
+/// waking script's to hand over: out of view, its position cannot be read).
 struct Reading {
     disclosures: Vec<(Path, bool)>,
     focus: Option<(Path, Option<(u32, u32)>)>,
     selected: Option<(TextPlace, TextPlace)>,
     scroll: (f64, f64),
-    scrolled: Vec<(Path, (i32, i32))>,
+    /// An element in view and where its top edge is in the viewport: the page
+    /// scrolls back to it, since text out of view may be laid out at
+    /// estimated heights (`content-visibility`) that differ between the two pages.
+    anchor: Option<(Path, f64)>,
 }
 
 /// The elements `selector` finds in `within`, in order.
@@ -130,11 +134,6 @@ impl Reading {
             .iter()
             .filter_map(|d| Some((path_of(body, d)?, d.has_attribute("open"))))
             .collect();
-        let scrolled = all(body, "*")
-            .iter()
-            .filter(|e| e.scroll_left() != 0 || e.scroll_top() != 0)
-            .filter_map(|e| Some((path_of(body, e)?, (e.scroll_left(), e.scroll_top()))))
-            .collect();
         let document = body.owner_document();
         let focus = document
             .and_then(|d| d.active_element())
@@ -149,6 +148,18 @@ impl Reading {
                 let anchor = text_place(body, &s.anchor_node()?, s.anchor_offset())?;
                 Some((anchor, text_place(body, &s.focus_node()?, s.focus_offset())?))
             });
+        let size = |f: fn(&web_sys::Window) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
+            window.as_ref().and_then(|w| f(w).ok()?.as_f64()).unwrap_or(0.0) as f32
+        };
+        // A third down the screen: below a header that stays at the top.
+        let (x, y) = (
+            size(web_sys::Window::inner_width) / 2.0,
+            size(web_sys::Window::inner_height) / 3.0,
+        );
+        let anchor = body
+            .owner_document()
+            .and_then(|d| d.element_from_point(x, y))
+            .and_then(|e| Some((path_of(body, &e)?, e.get_bounding_client_rect().top())));
         let scroll = window.map_or((0.0, 0.0), |w| {
             (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0))
         });
@@ -157,7 +168,7 @@ impl Reading {
             focus,
             selected,
             scroll,
-            scrolled,
+            anchor,
         }
     }
 
@@ -168,15 +179,6 @@ impl Reading {
                 if d.has_attribute("open") != open {
                     let _ = d.toggle_attribute_with_force("open", open);
                 }
-            }
-        }
-        if let Some(w) = web_sys::window() {
-            w.scroll_to_with_x_and_y(self.scroll.0, self.scroll.1);
-        }
-        for (path, (left, top)) in self.scrolled {
-            if let Some(e) = at_path(body, &path) {
-                e.set_scroll_left(left);
-                e.set_scroll_top(top);
             }
         }
         if let Some((path, selected)) = self.focus {
@@ -193,6 +195,13 @@ impl Reading {
             let selection = web_sys::window().and_then(|w| w.get_selection().ok().flatten());
             if let (Some(s), Some(a), Some(f)) = (selection, dom_place(body, &anchor), dom_place(body, &focus)) {
                 let _ = s.set_base_and_extent(&a.0, a.1, &f.0, f.1);
+            }
+        }
+        // The scroll positions last: a selection or a focus set may scroll.
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(self.scroll.0, self.scroll.1);
+            if let Some((e, top)) = self.anchor.and_then(|(path, top)| Some((at_path(body, &path)?, top))) {
+                w.scroll_by_with_x_and_y(0.0, e.get_bounding_client_rect().top() - top);
             }
         }
     }
@@ -260,6 +269,9 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
     if let Some(footer) = offline {
         let _ = body.append_child(&footer);
     }
+    // Live before the reader's state returns: the styles lay the whole text out
+    // once the app is live, and a box out of view keeps no scroll position before.
+    let _ = body.set_attribute(vocab::names::LIVE, "");
     reading.restore(body);
 }
 

@@ -28,6 +28,8 @@
   const changed = new Map();
   /** Buttons pressed before the app was live, in order, with their place. */
   const pressed = [];
+  /** Boxes the reader scrolled (a wide table), with their place and position. */
+  const scrolled = new Map();
   /** The last link pointed at, for its preview, with its place. */
   let pointed = null;
   let woken = false;
@@ -144,6 +146,13 @@
     wake();
   };
   on('input', remember);
+  on('scroll', (e) => {
+    const box = e.target;
+    // Out of view, a box's text is not laid out and it scrolls back to its start: that
+    // is not the reader's doing, and it keeps the place they left it at.
+    const overflows = box instanceof Element && (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
+    if (overflows) scrolled.set(box, { path: scrolled.get(box)?.path ?? pathOf(box), left: box.scrollLeft, top: box.scrollTop });
+  });
   on('change', remember);
   on('click', (e) => {
     const button = e.target instanceof Element ? e.target.closest('button') : null;
@@ -210,6 +219,7 @@
       el.dispatchEvent(new Event('change', { bubbles: true }));
     }
     for (const [button, path] of pressed) now(button, path)?.click();
+    for (const [box, { path, left, top }] of scrolled) now(box, path)?.scrollTo(left, top);
     // A link still pointed at (the app's counterpart of one is, until the pointer left it).
     const link = pointed && (pointed[0].isConnected ? pointed[0].matches(':hover') && pointed[0] : atPath(pointed[1]));
     link?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));

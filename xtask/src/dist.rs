@@ -61,6 +61,19 @@ pub fn site(base: &str, origin: &str) -> Result<Build> {
     Ok(build)
 }
 
+/// `cargo xtask sizes`: the sizes of the current dist/, and with `breakdown` where
+/// the wasm's code is.
+pub fn sizes(breakdown: bool, top: usize) -> Result<()> {
+    println!(
+        "{}",
+        sizes::measure(&root().join("dist"), MEASURED_ENTRY, MEASURED_INDEX)?
+    );
+    if breakdown {
+        println!("{}", crate::breakdown::of_release_build(&root().join("target"), top)?);
+    }
+    Ok(())
+}
+
 /// Fails when a first visit of an entry page transfers more than the budget.
 pub fn budget(build: &Build) -> Result<()> {
     if build.sizes.entry_gzip > BUDGET_GZIP_BYTES {

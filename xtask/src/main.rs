@@ -3,6 +3,7 @@
 //! `cargo xtask help` lists the commands.
 
 mod bench;
+mod breakdown;
 mod check_content;
 mod corpus;
 mod deny;
@@ -67,6 +68,14 @@ mod flags {
                 optional --entries entries: usize
                 /// Passed to Playwright; flags after `--`.
                 repeated playwright: OsString
+            }
+            /// The sizes of a first visit of dist/ (as `dist` prints them).
+            cmd sizes {
+                /// Also the wasm's code by crate and by function (the release
+                /// build's name section, before wasm-opt).
+                optional --breakdown
+                /// How many functions the breakdown lists, 40 by default.
+                optional --top top: usize
             }
             /// Build and measure the site and the corpus side by side.
             cmd bench {
@@ -133,6 +142,7 @@ fn run(command: flags::XtaskCmd) -> anyhow::Result<()> {
         Cmd::Test(_) => test::command(),
         Cmd::E2e(f) => e2e::command(&f.playwright),
         Cmd::Corpus(f) => corpus::command(f.entries.unwrap_or(corpus::ENTRIES), &f.playwright),
+        Cmd::Sizes(f) => dist::sizes(f.breakdown, f.top.unwrap_or(40)),
         Cmd::Bench(f) => bench::command(f.entries.unwrap_or(corpus::ENTRIES)),
     }
 }

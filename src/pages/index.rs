@@ -323,7 +323,7 @@ thread_local! {
 /// Reads the parts of a pre-rendered index page (nothing on any other page), so that
 /// the app writes them again without fetching the index.
 pub fn read_prerendered(body: &web_sys::Element) {
-    let Ok(Some(main)) = body.query_selector(&format!("main#{}.index", names::MAIN)) else {
+    let Ok(Some(main)) = body.query_selector(&format!("#{}.index", names::MAIN)) else {
         return;
     };
     let part = |selector: String| main.query_selector(&selector).ok().flatten().map(|e| e.inner_html());

@@ -113,8 +113,8 @@
   on('pointerdown', (e) => controlOf(e.target) && wake());
   // A press is not cut in two by the app writing the page anew: it waits for the
   // release and the click that follows it.
-  on('pointerdown', () => root.setAttribute(d.pressed, ''));
-  const released = () => setTimeout(() => root.removeAttribute(d.pressed));
+  on('pointerdown', () => root.setAttribute(d.press, ''));
+  const released = () => setTimeout(() => root.removeAttribute(d.press));
   addEventListener('pointerup', released, { capture: true, passive: true });
   addEventListener('pointercancel', released, { capture: true, passive: true });
   on('pointerover', (e) => {
@@ -212,7 +212,7 @@
     navigator.serviceWorker?.ready.then((r) => r.active?.postMessage('keep-app')).catch(() => {});
     for (const [field, state] of changed) {
       const el = now(field, state.path);
-      if (!el || !('value' in el)) continue;
+      if (!el?.matches(FIELD)) continue;
       if (el.type === 'checkbox' || el.type === 'radio') el.checked = state.checked;
       else el.value = state.value;
       el.dispatchEvent(new Event('input', { bubbles: true }));

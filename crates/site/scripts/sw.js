@@ -39,8 +39,9 @@ const LANGS = __LANGS__;
  * another project's on the same origin. */
 const PREFIX = `glossary:${BASE}:`;
 const CACHE = PREFIX + BUILD;
-/** Files named by the hash of their content never change: the app's and the data files. */
-const HASHED = /[.-][0-9a-f]{16}(_bg)?\.(wasm|js|css|bin|txt)$/;
+/** Files named by the hash of their content never change: the app's (trunk writes its
+ * hash in hex without leading zeros) and the data files (16 hex digits). */
+const HASHED = /(-[0-9a-f]{1,16}(_bg)?\.(wasm|js|css)|\.[0-9a-f]{16}\.(bin|txt))$/;
 
 /** The cache key of an address: without its query (a link may carry the calculator's state). */
 const key = (url) => {

@@ -148,10 +148,11 @@
   on('input', remember);
   on('scroll', (e) => {
     const box = e.target;
+    if (!(box instanceof Element)) return;
     // Out of view, a box's text is not laid out and it scrolls back to its start: that
     // is not the reader's doing, and it keeps the place they left it at.
-    const overflows = box instanceof Element && (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
-    if (overflows) scrolled.set(box, { path: scrolled.get(box)?.path ?? pathOf(box), left: box.scrollLeft, top: box.scrollTop });
+    const { top, bottom } = box.getBoundingClientRect();
+    if (bottom > 0 && top < innerHeight) scrolled.set(box, { path: scrolled.get(box)?.path ?? pathOf(box), left: box.scrollLeft, top: box.scrollTop });
   });
   on('change', remember);
   on('click', (e) => {

@@ -368,8 +368,35 @@ test('on a phone the verdict stays in view while a field is edited', async ({ pa
     const barTop = (await bar.boundingBox())!.y;
     expect(barTop).toBeGreaterThan(inputTop);
   }
+  // Wide: the bar follows the results in their column, out of the way while the
+  // results' own verdict is on screen.
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.locator('.calc-results .verdict').first().evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await expect(page.locator('.verdict-bar')).toBeHidden();
+});
+
+test('on a wide screen the results stand whole beside the form, and a summary stays in view below them', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const lang of ['en', 'de'] as const) {
+    await page.goto(`${lang}/memory-bound`);
+    await live(page);
+    const calc = page.locator('.calculator').first();
+    const results = calc.locator('.calc-results');
+    // No box that scrolls on its own: every row is in the page's flow.
+    expect(await results.evaluate((e) => [getComputedStyle(e).overflowY, e.scrollHeight - e.clientHeight])).toEqual(['visible', 0]);
+    // The details open, the form runs past the results; at its lower fields the
+    // summary stands at the top of the screen, in the results' column.
+    await calc.locator('.model-details > summary').click();
+    const gpus = calc.getByLabel('GPUs', { exact: true });
+    await gpus.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const bar = calc.locator('.verdict-bar');
+    await expect(bar).toBeVisible();
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    const [barBox, resultsBox, fieldBox] = await Promise.all([bar.boundingBox(), results.boundingBox(), gpus.boundingBox()]);
+    expect(Math.abs(barBox!.x - resultsBox!.x)).toBeLessThanOrEqual(1);
+    expect(barBox!.x).toBeGreaterThan(fieldBox!.x + fieldBox!.width);
+    await expect(bar.locator('strong')).toHaveText('Memory-bound');
+  }
 });
 
 test('a query with no hit here offers the other language\'s hits by count', async ({ page, problems }) => {

@@ -178,9 +178,10 @@ fn cannot_happen(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
-/// The verdict and the two figures a reader watches, in a bar that stays at the
-/// bottom of a phone's screen while the form is edited (on wide screens the results
-/// stand beside the form, and the bar is not shown).
+/// The verdict and the two figures a reader watches, in a bar that stays in view
+/// while the form is edited: at the bottom of a phone's screen, at the top of the
+/// results' column on a wide one (the stylesheet hides it while the results' own
+/// verdict is on screen).
 fn verdict_bar(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     move || {

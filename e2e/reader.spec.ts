@@ -307,13 +307,23 @@ test.describe('an entry has contents, linkable sections and a place on the readi
 
 });
 
-test('drafts carry a quiet badge by the headword, not a banner', async ({ page, problems }) => {
+test('the owner\'s status is said once for the site; a badge marks only an entry whose status differs', async ({ page, problems }) => {
+  for (const lang of ['en', 'de'] as const) {
+    await page.goto(`${lang}/`);
+    await ready(page);
+    // Once, at the end of the landing page.
+    await expect(page.locator('.landing .site-status')).toHaveCount(1);
+    await expect(page.locator('.landing .site-status')).toHaveText(lang === 'en' ? /drafts under review/ : /Entwürfe und werden noch geprüft/);
+    // Badges for the exceptions only: fewer than half the list.
+    const terms = await page.locator('.term-list a.term').count();
+    expect(await page.locator('.term-list .badge.status').count()).toBeLessThan(terms / 2);
+  }
+  // An entry of the usual status: no badge by the headword, a line in its footer.
   await page.goto('en/memory-bound');
   await ready(page);
-  await expect(page.locator('.headword .badge.status')).toHaveText('Draft');
+  await expect(page.locator('.headword .badge.status')).toHaveCount(0);
+  await expect(page.locator('.entry-end .entry-status')).toHaveText('This entry is a draft under review.');
   await expect(page.locator('.notice.draft')).toHaveCount(0);
-  const badge = await page.locator('.headword .badge.status').boundingBox();
-  expect(badge!.height).toBeLessThan(30);
 });
 
 test('printed results are headed by their scenario once and print no buttons', async ({ page, problems }) => {

@@ -43,11 +43,3 @@ test('a wide table on a phone scrolls from the keyboard, inside its named box', 
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
 });
 
-test('on a phone the Draft badge that wraps under the headword starts at the text column', async ({ page, problems }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('en/memory-bandwidth');
-  const h1 = (await page.locator('.headword h1').boundingBox())!;
-  const badge = (await page.locator('.headword .badge').boundingBox())!;
-  expect(badge.y).toBeGreaterThanOrEqual(h1.y + h1.height - 1);
-  expect(Math.abs(badge.x - h1.x)).toBeLessThanOrEqual(1);
-});

@@ -124,9 +124,9 @@ fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
                                 h.text(" ");
                                 h.el_text("span", &[("class", Some("badge"))], &e_lang.code().to_ascii_uppercase());
                             }
-                            if e.summary.draft {
+                            if let Some((badge, _)) = t.status_badge(&e.summary) {
                                 h.text(" ");
-                                h.el_text("span", &[("class", Some("badge draft"))], t.draft);
+                                h.el_text("span", &[("class", Some("badge status"))], badge);
                             }
                         },
                     );

@@ -414,10 +414,11 @@ fn heading(data: &EntryData) -> Html {
                     );
                 }
             });
-            // The status is metadata: a quiet badge by the headword.
-            if e.draft {
-                let attrs = [("class", Some("badge status")), ("title", Some(t.draft_notice))];
-                h.el_text("span", &attrs, t.draft);
+            // The status is metadata: a quiet badge by the headword, where it differs
+            // from most entries' (the usual one is said in the footer).
+            if let Some((badge, notice)) = t.status_badge(e) {
+                let attrs = [("class", Some("badge status")), ("title", Some(notice))];
+                h.el_text("span", &attrs, badge);
             }
         });
         if !e.variants.is_empty() {
@@ -575,6 +576,9 @@ fn footer(data: &EntryData) -> Html {
             &[("id", Some(names::MISSING_NOTE_ID)), ("hidden", Some(""))],
             t.not_yet_written,
         );
+        if data.summary.draft && !data.summary.marked {
+            h.el_text("p", &[("class", Some("entry-status"))], t.draft_notice);
+        }
         if let Some((date, written)) = &f.updated {
             h.el("p", &[("class", Some("updated"))], |h| {
                 h.text(t.updated).text(": ");
@@ -588,6 +592,29 @@ fn footer(data: &EntryData) -> Html {
 mod tests {
     use super::*;
     use vocab::wire::Footer;
+
+    #[test]
+    fn the_status_is_a_badge_only_where_it_differs_from_most_entries() {
+        let mut data = data::entry(Lang::En, &data::index(Lang::En).expect("index").entries[0].summary.slug)
+            .expect("entry")
+            .clone();
+        let t = texts(Lang::En);
+        for (draft, marked, badge, in_footer) in [
+            (true, false, None, Some(t.draft_notice)),
+            (true, true, Some(t.draft), None),
+            (false, true, Some(t.reviewed), None),
+            (false, false, None, None),
+        ] {
+            (data.summary.draft, data.summary.marked) = (draft, marked);
+            let header = heading(&data).into_string();
+            let end = footer(&data).into_string();
+            assert_eq!(header.contains("badge status"), badge.is_some(), "{header}");
+            if let Some(b) = badge {
+                assert!(header.contains(&format!(">{b}</span>")), "{header}");
+            }
+            assert_eq!(end.contains(t.draft_notice), in_footer.is_some(), "{end}");
+        }
+    }
 
     #[test]
     fn the_footer_escapes_what_authors_wrote() {

@@ -281,9 +281,9 @@ fn list_html(lang: Lang, groups: &[(char, Vec<&'static IndexEntry>)]) -> Html {
                                 h.text(" ");
                                 h.el_text("span", &[("class", Some("badge"))], m);
                             }
-                            if e.draft {
+                            if let Some((badge, _)) = t.status_badge(e) {
                                 h.text(" ");
-                                h.el_text("span", &[("class", Some("badge draft"))], t.draft);
+                                h.el_text("span", &[("class", Some("badge status"))], badge);
                             }
                             h.el_text("p", &[("class", Some("short"))], &e.short);
                         });

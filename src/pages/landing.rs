@@ -161,30 +161,49 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
             .iter()
             .filter_map(|p| index.entries.get(usize::try_from(*p).ok()?))
             .collect();
-        if path.is_empty() {
-            return;
+        if !path.is_empty() {
+            reading_path(h, lang, &path);
         }
-        h.el(
-            "nav",
-            &[
-                ("class", Some("reading-path")),
-                ("aria-labelledby", Some("path-heading")),
-            ],
-            |h| {
-                h.el_text("h2", &[("id", Some("path-heading"))], t.reading_path);
-                h.el("ol", &[], |h| {
-                    for e in path {
-                        let e = &e.summary;
-                        h.el("li", &[], |h| {
-                            let href = urls::entry(lang, &e.slug);
-                            h.el_text("a", &[("class", Some("term")), ("href", Some(&href))], &e.term);
-                            h.el_text("p", &[("class", Some("short"))], &e.short);
-                        });
-                    }
-                });
-            },
-        );
+        // The owner's status, once for the site: badges mark only the exceptions.
+        let usual_drafts = index
+            .entries
+            .iter()
+            .filter(|e| e.summary.draft && !e.summary.marked)
+            .count();
+        if usual_drafts > 0 {
+            let all = usual_drafts == index.entries.len();
+            h.el_text(
+                "p",
+                &[("class", Some("site-status"))],
+                if all { t.all_drafts } else { t.most_drafts },
+            );
+        }
     })
+}
+
+/// The reading path: the entries a newcomer reads first, in order.
+fn reading_path(h: &mut Html, lang: Lang, path: &[&crate::data::IndexEntry]) {
+    let t = texts(lang);
+    h.el(
+        "nav",
+        &[
+            ("class", Some("reading-path")),
+            ("aria-labelledby", Some("path-heading")),
+        ],
+        |h| {
+            h.el_text("h2", &[("id", Some("path-heading"))], t.reading_path);
+            h.el("ol", &[], |h| {
+                for e in path {
+                    let e = &e.summary;
+                    h.el("li", &[], |h| {
+                        let href = urls::entry(lang, &e.slug);
+                        h.el_text("a", &[("class", Some("term")), ("href", Some(&href))], &e.term);
+                        h.el_text("p", &[("class", Some("short"))], &e.short);
+                    });
+                }
+            });
+        },
+    );
 }
 
 #[cfg(test)]

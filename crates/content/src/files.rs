@@ -44,7 +44,9 @@ fn lang_of(code: &str) -> Lang {
     Lang::from_code(code).unwrap_or(Lang::En)
 }
 
-fn summary(e: &Entry) -> Summary {
+/// What lists show of `e`; `mostly_drafts`: the site's usual status (see
+/// [`Site::mostly_drafts`]).
+fn summary(e: &Entry, mostly_drafts: bool) -> Summary {
     let f = &e.front;
     Summary {
         slug: f.slug.clone(),
@@ -54,6 +56,7 @@ fn summary(e: &Entry) -> Summary {
         marker: f.marker.clone(),
         short: f.short.clone(),
         draft: f.is_draft(),
+        marked: f.is_draft() != mostly_drafts,
     }
 }
 
@@ -161,7 +164,7 @@ fn counterparts(n: usize, m: usize) -> impl Iterator<Item = usize> {
 }
 
 /// An entry's data and prose files, added to `out`; the data file's path.
-fn entry_files(site: &Site, e: &Entry, presets: &Presets, out: &mut Bundle) -> String {
+fn entry_files(site: &Site, e: &Entry, presets: &Presets, mostly_drafts: bool, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
     let prose = prose(e);
     // HTML, but not named as a page: opened on its own, a `.html` file would be a page
@@ -190,7 +193,7 @@ fn entry_files(site: &Site, e: &Entry, presets: &Presets, out: &mut Bundle) -> S
     });
     let data = EntryData {
         lang,
-        summary: summary(e),
+        summary: summary(e, mostly_drafts),
         category_name,
         translation,
         body: body(&e.body, presets),
@@ -238,7 +241,7 @@ fn path_place(site: &Site, e: &Entry) -> Option<PathPlace> {
 
 /// A language's index: its entries in dictionary order with their data files
 /// (`file_of`, by the entry's position in the site), and its categories.
-fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
+fn index(site: &Site, lang: Lang, file_of: &[String], mostly_drafts: bool) -> Index {
     let mut entries: Vec<(String, IndexEntry)> = site
         .entries
         .iter()
@@ -246,7 +249,7 @@ fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
         .filter(|(e, _)| e.lang == lang.code())
         .map(|(e, file)| {
             let entry = IndexEntry {
-                summary: summary(e),
+                summary: summary(e, mostly_drafts),
                 translation: e
                     .translation
                     .and_then(|i| site.entries.get(i))
@@ -280,13 +283,14 @@ fn index(site: &Site, lang: Lang, file_of: &[String]) -> Index {
 pub fn bundle(site: &Site) -> Bundle {
     let presets = presets(&site.presets);
     let mut out = Bundle::default();
+    let mostly_drafts = site.mostly_drafts();
     let file_of: Vec<String> = site
         .entries
         .iter()
-        .map(|e| entry_files(site, e, &presets, &mut out))
+        .map(|e| entry_files(site, e, &presets, mostly_drafts, &mut out))
         .collect();
     for lang in Lang::ALL {
-        let bytes = wire::encode(&index(site, lang, &file_of));
+        let bytes = wire::encode(&index(site, lang, &file_of, mostly_drafts));
         let path = wire::hashed_path(&format!("data/{}", lang.code()), "index", "bin", &bytes);
         out.indexes.push((lang, path.clone()));
         out.files.push((path, bytes));
@@ -304,6 +308,53 @@ mod tests {
         let site = crate::load(&root, "/g/");
         assert!(!site.has_errors(), "{}", crate::pipeline::Report::of(&site));
         site
+    }
+
+    /// Every entry's summary as the index of its language holds it.
+    fn summaries(bundle: &Bundle) -> Vec<Summary> {
+        Lang::ALL
+            .into_iter()
+            .flat_map(|lang| {
+                let index: Index = wire::decode(bundle.file(bundle.index_path(lang).expect("index")).expect("listed"))
+                    .expect("decodes");
+                index.entries.into_iter().map(|e| e.summary)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_an_entry_whose_status_differs_from_most_is_marked() {
+        let mut site = site();
+        let drafts = site.entries.iter().filter(|e| e.front.is_draft()).count();
+        let usual = summaries(&bundle(&site));
+        assert!(usual.iter().all(|s| s.marked == (s.draft != site.mostly_drafts())));
+        assert_eq!(
+            usual.iter().filter(|s| s.marked).count(),
+            drafts.min(site.entries.len() - drafts)
+        );
+        // One entry of the other status stands out, in its index and its own file.
+        let odd = site
+            .entries
+            .iter()
+            .position(|e| e.front.is_draft() == site.mostly_drafts())
+            .expect("an entry");
+        let status = if site.mostly_drafts() { "reviewed" } else { "draft" };
+        site.entries[odd].front.status = Some(status.into());
+        let bundle = bundle(&site);
+        let slug = site.entries[odd].front.slug.clone();
+        let marked: Vec<_> = summaries(&bundle).into_iter().filter(|s| s.marked).collect();
+        assert!(marked.iter().any(|s| s.slug == slug), "{marked:?}");
+        let lang = Lang::from_code(&site.entries[odd].lang).expect("lang");
+        let index: Index =
+            wire::decode(bundle.file(bundle.index_path(lang).expect("index")).expect("listed")).expect("index");
+        let file = &index
+            .entries
+            .iter()
+            .find(|e| e.summary.slug == slug)
+            .expect("listed")
+            .file;
+        let data: EntryData = wire::decode(bundle.file(file).expect("entry file")).expect("decodes");
+        assert!(data.summary.marked);
     }
 
     #[test]

@@ -90,6 +90,12 @@ pub struct Site {
 }
 
 impl Site {
+    /// Whether most entries are drafts: the status the site says once, rather than
+    /// by a badge on every entry.
+    pub fn mostly_drafts(&self) -> bool {
+        self.entries.iter().filter(|e| e.front.is_draft()).count() * 2 > self.entries.len()
+    }
+
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.severity == Severity::Error)

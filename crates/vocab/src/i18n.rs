@@ -28,6 +28,12 @@ pub struct Texts {
     pub updated: &'static str,
     pub draft: &'static str,
     pub draft_notice: &'static str,
+    /// The badge of a reviewed entry among drafts, and its title.
+    pub reviewed: &'static str,
+    pub reviewed_notice: &'static str,
+    /// The site's status, said once on the landing page: every entry a draft, or most.
+    pub all_drafts: &'static str,
+    pub most_drafts: &'static str,
     pub related_heading: &'static str,
     pub not_yet_written: &'static str,
     pub prose_failed: &'static str,
@@ -235,6 +241,19 @@ pub struct Texts {
 }
 
 /// The texts for `lang`.
+impl Texts {
+    /// The badge of an entry whose status differs from most entries'
+    /// ([`crate::wire::Summary::marked`]), with its title; none for the rest, whose
+    /// status the site says once.
+    pub fn status_badge(&self, s: &crate::wire::Summary) -> Option<(&'static str, &'static str)> {
+        s.marked.then_some(if s.draft {
+            (self.draft, self.draft_notice)
+        } else {
+            (self.reviewed, self.reviewed_notice)
+        })
+    }
+}
+
 pub fn texts(lang: Lang) -> &'static Texts {
     match lang {
         Lang::De => &DE,
@@ -530,7 +549,11 @@ static DE: Texts = Texts {
     sources_heading: "Quellen",
     updated: "Zuletzt aktualisiert",
     draft: "Entwurf",
-    draft_notice: "Dieser Eintrag ist ein Entwurf.",
+    draft_notice: "Dieser Eintrag ist ein Entwurf und wird noch geprüft.",
+    reviewed: "Geprüft",
+    reviewed_notice: "Dieser Eintrag ist geprüft.",
+    all_drafts: "Alle Einträge sind Entwürfe und werden noch geprüft.",
+    most_drafts: "Die meisten Einträge sind Entwürfe und werden noch geprüft; geprüfte sind gekennzeichnet.",
     related_heading: "Verwandte Begriffe",
     not_yet_written: "noch nicht geschrieben",
     prose_failed: "Der Text dieses Eintrags ließ sich nicht laden. Bitte lade die Seite neu.",
@@ -838,7 +861,11 @@ static EN: Texts = Texts {
     sources_heading: "Sources",
     updated: "Last updated",
     draft: "Draft",
-    draft_notice: "This entry is a draft.",
+    draft_notice: "This entry is a draft under review.",
+    reviewed: "Reviewed",
+    reviewed_notice: "This entry has been reviewed.",
+    all_drafts: "All entries are drafts under review.",
+    most_drafts: "Most entries are drafts under review; reviewed ones are marked.",
     related_heading: "Related terms",
     not_yet_written: "not yet written",
     prose_failed: "This entry's text could not be loaded. Please reload the page.",

@@ -219,6 +219,10 @@ pub struct Summary {
     pub short: String,
     /// Whether the entry is a draft.
     pub draft: bool,
+    /// Whether its status differs from that of most entries (a draft among reviewed
+    /// entries, or the reverse): only such an entry carries a badge, and the usual
+    /// status is said once, on the landing page and in each entry's footer.
+    pub marked: bool,
 }
 
 /// An entry in its language's index.
@@ -419,6 +423,7 @@ mod tests {
                 marker: None,
                 short: "Größe „x“".into(),
                 draft: true,
+                marked: false,
             },
             category_name: Some("C".into()),
             translation: Some(Translation {

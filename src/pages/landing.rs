@@ -152,19 +152,7 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
     build(|h| {
         h.el_text("p", &[("class", Some("lead"))], t.landing_lead);
         h.el_text("p", &[("class", Some("for-whom"))], t.landing_detail);
-        h.el("figure", &[("class", Some("landing-figure"))], |h| {
-            h.append(&picture(lang, "picture-caption"));
-            h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
-        });
-        let path: Vec<_> = index
-            .reading_path
-            .iter()
-            .filter_map(|p| index.entries.get(usize::try_from(*p).ok()?))
-            .collect();
-        if !path.is_empty() {
-            reading_path(h, lang, &path);
-        }
-        // The owner's status, once for the site: badges mark only the exceptions.
+        // The owner's status, once for the site, under the introduction: badges mark only the exceptions.
         let usual_drafts = index
             .entries
             .iter()
@@ -177,6 +165,18 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
                 &[("class", Some("site-status"))],
                 if all { t.all_drafts } else { t.most_drafts },
             );
+        }
+        h.el("figure", &[("class", Some("landing-figure"))], |h| {
+            h.append(&picture(lang, "picture-caption"));
+            h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
+        });
+        let path: Vec<_> = index
+            .reading_path
+            .iter()
+            .filter_map(|p| index.entries.get(usize::try_from(*p).ok()?))
+            .collect();
+        if !path.is_empty() {
+            reading_path(h, lang, &path);
         }
     })
 }

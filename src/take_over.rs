@@ -108,6 +108,8 @@ fn dom_place(body: &Element, (path, offset): &TextPlace) -> Option<(Node, u32)> 
 /// scroll position (a box that scrolls on its own, such as a wide table, is the
 /// waking script's to hand over: out of view, its position cannot be read).
 struct Reading {
+    /// The element with focus in the written page.
+    focused: Option<Element>,
     disclosures: Vec<(Path, bool)>,
     focus: Option<(Path, Option<(u32, u32)>)>,
     selected: Option<(TextPlace, TextPlace)>,
@@ -134,11 +136,11 @@ impl Reading {
             .iter()
             .filter_map(|d| Some((path_of(body, d)?, d.has_attribute("open"))))
             .collect();
-        let document = body.owner_document();
-        let focus = document
+        let focused = body
+            .owner_document()
             .and_then(|d| d.active_element())
-            .filter(|e| e != body)
-            .and_then(|e| Some((path_of(body, &e)?, selection(&e))));
+            .filter(|e| e != body);
+        let focus = focused.as_ref().and_then(|e| Some((path_of(body, e)?, selection(e))));
         let window = web_sys::window();
         let selected = window
             .as_ref()
@@ -164,6 +166,7 @@ impl Reading {
             (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0))
         });
         Reading {
+            focused,
             disclosures,
             focus,
             selected,
@@ -234,11 +237,7 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
     let reading = Reading::of(body);
     // Left while the page is whole: a field's last change is told (to the waking
     // script) before its markup goes.
-    if let Some(focused) = body
-        .owner_document()
-        .and_then(|d| d.active_element())
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    {
+    if let Some(focused) = reading.focused.as_ref().and_then(|e| e.dyn_ref::<HtmlElement>()) {
         focused.blur().ok();
     }
     let offline = body
@@ -255,13 +254,9 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
     mount();
     // The router writes the page's view a moment later, in a microtask: waiting in
     // microtasks, the page is whole again before the browser paints.
+    let main = format!("#{}", vocab::names::MAIN);
     for _ in 0..1000 {
-        if body
-            .query_selector(&format!("#{}", vocab::names::MAIN))
-            .ok()
-            .flatten()
-            .is_some()
-        {
+        if body.query_selector(&main).ok().flatten().is_some() {
             break;
         }
         let _ = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED)).await;

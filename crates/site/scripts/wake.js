@@ -51,6 +51,8 @@
     return path;
   };
   const atPath = (path) => path.reduce((e, i) => e?.children[i], document.body);
+  /** An element's place as first seen in `map`, in the page as written. */
+  const firstPlace = (map, el) => map.get(el)?.path ?? pathOf(el);
   /** The element `el` stands for once the app is live: itself, or its counterpart. */
   const now = (el, path) => (el.isConnected ? el : atPath(path));
 
@@ -110,10 +112,12 @@
 
   // A link in the page focused from the keyboard wants its preview, as one pointed at.
   on('focusin', (e) => (controlOf(e.target) || (e.target instanceof Element && e.target.closest(LINK))) && wake());
-  on('pointerdown', (e) => controlOf(e.target) && wake());
   // A press is not cut in two by the app writing the page anew: it waits for the
   // release and the click that follows it.
-  on('pointerdown', () => root.setAttribute(d.press, ''));
+  on('pointerdown', (e) => {
+    root.setAttribute(d.press, '');
+    if (controlOf(e.target)) wake();
+  });
   const released = () => setTimeout(() => root.removeAttribute(d.press));
   addEventListener('pointerup', released, { capture: true, passive: true });
   addEventListener('pointercancel', released, { capture: true, passive: true });
@@ -140,9 +144,7 @@
   const remember = (e) => {
     const field = e.target instanceof Element ? e.target.closest(FIELD) : null;
     if (!field) return;
-    // Its place as first seen, in the page as written.
-    const path = changed.get(field)?.path ?? pathOf(field);
-    changed.set(field, { value: field.value, checked: field.checked, path });
+    changed.set(field, { value: field.value, checked: field.checked, path: firstPlace(changed, field) });
     wake();
   };
   on('input', remember);
@@ -152,7 +154,7 @@
     // Out of view, a box's text is not laid out and it scrolls back to its start: that
     // is not the reader's doing, and it keeps the place they left it at.
     const { top, bottom } = box.getBoundingClientRect();
-    if (bottom > 0 && top < innerHeight) scrolled.set(box, { path: scrolled.get(box)?.path ?? pathOf(box), left: box.scrollLeft, top: box.scrollTop });
+    if (bottom > 0 && top < innerHeight) scrolled.set(box, { path: firstPlace(scrolled, box), left: box.scrollLeft, top: box.scrollTop });
   });
   on('change', remember);
   on('click', (e) => {

@@ -1,4 +1,4 @@
-import { test, expect, ready, live, seriousViolations } from './fixtures';
+import { test, expect, ready, live, seriousViolations, moreInputs } from './fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`open search results, a link preview and a filtered index pass axe (${colorScheme})`, async ({ page, problems }) => {
@@ -29,6 +29,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('every calculator control is reachable by keyboard', async ({ page }) => {
   await page.goto('en/memory-bound');
   await ready(page);
+  await moreInputs(page);
   const controls = await page
     .locator('.calculator input:visible, .calculator select:visible, .calculator button:visible')
     .evaluateAll((els) => els.map((e) => (e as HTMLElement).id || (e as HTMLElement).textContent || ''));

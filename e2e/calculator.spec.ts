@@ -1,4 +1,4 @@
-import { test, expect, ready, output, field, live, reach } from './fixtures';
+import { test, expect, ready, output, field, live, reach, moreInputs } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -59,6 +59,7 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
   // The chart is painted once the app is live, which may come after the prose's figure.
   await expect.poll(() => paintedPixels(page, 'roofline')).toBeGreaterThan(0.01);
   const before = await canvasPixels(page, 'roofline');
+  await moreInputs(page);
   await field(page, 'Bandwidth (GB/s)').fill('3350');
   await expect(output(page, 'weight_time')).toHaveText('4.2 ms');
   await expect(output(page, 'weight_tokens_per_s')).toHaveText('239 tokens/s');
@@ -68,6 +69,7 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
 
 test('data type and batch size change the results', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
   // 7 × 10⁹ × (4 + 20/128) bits: group scales and packed zero points included.
   await expect(output(page, 'weight_bytes')).toContainText('3.64 GB');
@@ -81,12 +83,14 @@ test('data type and batch size change the results', async ({ page, problems }) =
 
 test('the German calculator reads decimal commas', async ({ page, problems }) => {
   await page.goto('de/memory-bound');
+  await moreInputs(page);
   await field(page, 'Bandbreite (GB/s)').fill('3350,0');
   await expect(output(page, 'weight_time')).toHaveText('4,2 ms');
 });
 
 test('bad input shows a message in the page language and keeps the last results', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
+  await moreInputs(page);
   const bandwidth = field(page, 'Bandwidth (GB/s)');
   await bandwidth.fill('fast');
   await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Please enter a number.');
@@ -104,6 +108,7 @@ test('bad input shows a message in the page language and keeps the last results'
   await expect(output(page, 'weight_time')).toHaveText('6.9 ms');
 
   await page.goto('de/memory-bound');
+  await moreInputs(page);
   await field(page, 'Bandbreite (GB/s)').fill('schnell');
   await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Bitte eine Zahl eingeben.');
 });
@@ -139,6 +144,7 @@ test('a critical batch larger than the requests that fit says so', async ({ page
   await live(page);
   await page.locator('#calc0-model').selectOption('example-7b');
   await page.locator('#calc0-hardware').selectOption('a100-40gb');
+  await moreInputs(page);
   await field(page, 'Prompt length (tokens)').fill('64');
   await field(page, 'Context length (tokens)').fill('128');
   // 7 × 10⁹ FP16 parameters leave 22 GB for 67 MB of KV per request: about 330 fit,
@@ -202,6 +208,7 @@ test('a link of tens of thousands of keys is set aside before the router reads i
   await expect(page.locator('.calculator .notice code')).toHaveText('\u2068+50001\u2069');
   expect(new URL(page.url()).search).toBe('');
   await expect(field(page, 'Batch size')).toHaveValue('1');
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
   await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
 });

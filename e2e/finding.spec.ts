@@ -1,4 +1,4 @@
-import { test, expect, Page, live, entries } from './fixtures';
+import { test, expect, Page, live, entries, moreInputs } from './fixtures';
 
 const search = (page: Page) => page.getByRole('search').getByRole('combobox');
 const options = (page: Page) => page.getByRole('listbox').getByRole('option');
@@ -101,7 +101,7 @@ test.describe('search', () => {
     await search(page).press('Escape');
     await expect(search(page)).toHaveValue('');
     // `/` typed into a field is just a character.
-    await page.locator('.calculator input[inputmode="decimal"]:visible').first().focus();
+    await page.locator('.calculator input[inputmode]:visible').first().focus();
     await page.keyboard.press('/');
     await expect(search(page)).not.toBeFocused();
   });
@@ -246,6 +246,7 @@ test('the copy-link button copies the address with the calculator state', async 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('en/memory-bound');
   await live(page);
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
   await expect(page).toHaveURL(/bw=4000/);
   await page.getByRole('button', { name: 'Copy link' }).click();

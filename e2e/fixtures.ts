@@ -82,6 +82,14 @@ export function output(page: Page, id: string) {
   return page.locator(`.calculator [data-output="${id}"] .value`).first();
 }
 
+/** Opens a calculator's "More inputs" (the first calculator's by default), where the
+ * controls its entry does not show at once wait. */
+export async function moreInputs(page: Page, calculator: Locator = page.locator('.calculator').first()) {
+  const more = calculator.locator('.more-inputs');
+  if (!(await more.evaluate((d: HTMLDetailsElement) => d.open))) await more.locator('summary').click();
+  await expect(more).toHaveJSProperty('open', true);
+}
+
 /** A calculator field by its label. */
 export function field(page: Page, label: string | RegExp) {
   return page.locator('.calculator').first().getByLabel(label, { exact: typeof label === 'string' });

@@ -1,4 +1,4 @@
-import { test, expect, live, output, field, seriousViolations } from './fixtures';
+import { test, expect, live, output, field, seriousViolations, moreInputs } from './fixtures';
 import type { Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,6 +11,7 @@ function config(name: string): string {
 async function paste(page: Page, text: string, params = '', active = '') {
   const calc = page.locator('.calculator').first();
   // The panel stays open after a model is loaded: a second paste uses it as it is.
+  await moreInputs(page, calc);
   if (!(await calc.locator('.own-model').evaluate((d: HTMLDetailsElement) => d.open))) {
     await calc.locator('.own-model > summary').click();
   }
@@ -106,6 +107,7 @@ test.describe('a pasted config.json', () => {
     await live(page);
     const calc = page.locator('.calculator').first();
     const index = calc.getByLabel('Contents of model.safetensors.index.json (optional)', { exact: true });
+    await moreInputs(page, calc);
     await calc.locator('.own-model > summary').click();
     // 18 GB of BF16 tensors: 9 billion parameters, 12 % more than Llama-3.1-8B's shapes give.
     await index.fill('{"metadata": {"total_size": 18000000000}, "weight_map": {}}');
@@ -194,6 +196,7 @@ test.describe('a pasted config.json', () => {
     await page.goto('de/memory-bound');
     await live(page);
     const calc = page.locator('.calculator').first();
+    await moreInputs(page, calc);
     await calc.locator('.own-model > summary').click();
     await calc.getByLabel('Inhalt der config.json').fill('{"hidden_size": 4096,');
     await calc.getByRole('button', { name: 'Modell übernehmen' }).click();
@@ -213,6 +216,7 @@ test('a comparison headline names every input that differs, not only the GPU', a
   await page.locator('#calc0-hardware').selectOption('h100-sxm');
   await page.getByRole('button', { name: 'Pin as A and compare' }).click();
   await page.locator('#calc0-hardware').selectOption('h200');
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp8');
   // Half the weight bytes at 1.43 × the bandwidth: more than either change alone, and
   // the headline credits both.
@@ -265,6 +269,7 @@ test.describe('on a phone', () => {
       // The compact bar carries the verdict while the form comes first.
       await expect(calc.locator('.verdict-bar')).toBeInViewport({ ratio: 1 });
       // Nothing scrolls sideways, with the details open too.
+      await moreInputs(page, calc);
       await calc.locator('.model-details > summary').click();
       await calc.locator('.own-model > summary').click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -286,6 +291,7 @@ test('opening a disclosure or changing the verdict moves nothing beside it', asy
   };
   const before = (await box())!;
   const verdictBefore = (await verdict.boundingBox())!;
+  await moreInputs(page);
   await page.locator('.calculator .model-details > summary').click();
   await expect(page.locator('.calculator .model-details')).toHaveJSProperty('open', true);
   expect(await box()).toEqual(before);
@@ -301,6 +307,7 @@ test('every help text is tied to its field, reachable by keyboard, and axe finds
     await page.goto('en/memory-bound?model=deepseek-v3&hw=h200&gpus=8&weights=fp8');
     await live(page);
     const calc = page.locator('.calculator').first();
+    await moreInputs(page, calc);
     await calc.locator('.model-details > summary').click();
     await calc.locator('.own-model > summary').click();
     await page.getByRole('button', { name: 'Pin as A and compare' }).click();
@@ -332,6 +339,7 @@ test('every help text is tied to its field, reachable by keyboard, and axe finds
 test('the weights data type names the arithmetic and the peak it assumes', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);
+  await moreInputs(page);
   const weights = page.locator('.calculator').getByLabel('Weight data type');
   const assumption = page.locator('.calculator .peak-assumption');
   await page.locator('#calc0-hardware').selectOption('h100-sxm');

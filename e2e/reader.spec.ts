@@ -1,6 +1,6 @@
 // What a first-time reader meets: formulas that read on one line, figures that agree,
 // a calculator that answers for every model, orientation on the landing page.
-import { test, expect, ready, live, field, entries, withCalculator } from './fixtures';
+import { test, expect, ready, live, field, entries, withCalculator, moreInputs } from './fixtures';
 
 for (const lang of ['en', 'de'] as const) {
   for (const width of [360, 1440]) {
@@ -140,6 +140,7 @@ test('on a wide screen the model and hardware menus show their whole names', asy
   for (const path of ['en/memory-bound', 'de/speicherbandbreite']) {
     await page.goto(path);
     await live(page);
+    await moreInputs(page);
     const clipped = await page.locator('.calculator select').first().evaluate(() =>
       Array.from(document.querySelectorAll('.calculator select')).flatMap((el) => {
         const select = el as HTMLSelectElement;
@@ -171,6 +172,7 @@ test('live figures look unlike links, say what they compute, and flash when the 
   expect(await rv.getAttribute('title')).toMatch(/computed by the calculator/);
   // Nothing flashes on load; a change the reader makes flashes what it moved.
   await expect(page.locator('.rv[data-flash]')).toHaveCount(0);
+  await moreInputs(page);
   await field(page, 'Bandwidth (GB/s)').fill('3350');
   await expect(page.locator('.rv[data-flash]').first()).toBeAttached();
   await page.goto('de/memory-bound');
@@ -396,6 +398,7 @@ test('on a wide screen the results stand whole beside the form, and a summary st
     expect(await results.evaluate((e) => [getComputedStyle(e).overflowY, e.scrollHeight - e.clientHeight])).toEqual(['visible', 0]);
     // The details open, the form runs past the results; at its lower fields the
     // summary stands at the top of the screen, in the results' column.
+    await moreInputs(page, calc);
     await calc.locator('.model-details > summary').click();
     const gpus = calc.getByLabel('GPUs', { exact: true });
     await gpus.evaluate((e) => e.scrollIntoView({ block: 'center' }));
@@ -441,7 +444,68 @@ test('picking a model takes its published checkpoint type unless the reader chos
   await expect(page.locator('.does-not-fit.by-model')).toContainText('DeepSeek-V3');
   await page.locator('#calc0-model').selectOption('llama-3.1-8b');
   await expect(weights).toHaveValue('fp16');
+  await moreInputs(page);
   await weights.selectOption('int4');
   await page.locator('#calc0-model').selectOption('deepseek-v3');
   await expect(weights).toHaveValue('int4');
+});
+
+for (const [width, height] of [[360, 780], [1440, 900]]) {
+  test(`an entry explains before it computes, and its calculator shows the few inputs it is about (${width} px)`, async ({ page, problems }) => {
+    await page.setViewportSize({ width, height });
+    for (const [path, more] of [['en/memory-bound', 'More inputs'], ['de/memory-bound', 'Weitere Eingaben']]) {
+      await page.goto(path);
+      await live(page);
+      const calc = page.locator('.calculator').first();
+      // The definition and the first section of prose stand before the first field.
+      const top = async (l: ReturnType<typeof page.locator>) => (await l.boundingBox())!.y;
+      const firstField = calc.locator('.calc-inputs :is(input, select):visible').first();
+      const firstSection = page.locator('.prose h2').first();
+      expect(await top(page.locator('.entry-header .short'))).toBeLessThan(await top(firstSection));
+      expect(await top(firstSection)).toBeLessThan(await top(firstField));
+      // At most six controls before "More inputs", which is closed.
+      const visible = () =>
+        calc.locator('.calc-inputs').evaluate((f) => [...f.querySelectorAll('input, select, textarea')].filter((e) => e.checkVisibility()).map((e) => e.id));
+      const first = await visible();
+      expect(first.length).toBeGreaterThanOrEqual(4);
+      expect(first.length).toBeLessThanOrEqual(6);
+      const summary = calc.locator('.more-inputs > summary');
+      await expect(summary).toHaveText(more);
+      expect(await top(summary)).toBeGreaterThan(Math.max(...(await Promise.all(first.map((id) => top(page.locator(`#${id}`)))))));
+      // Opened, it shows the rest, and what showed stays.
+      await summary.click();
+      const all = await visible();
+      expect(all.length).toBeGreaterThan(first.length + 4);
+      expect(all).toEqual(expect.arrayContaining(first));
+      // Nothing runs sideways either way.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  });
+}
+
+test('a block names the inputs its entry is about, and "More inputs" opens by itself where the reader needs it', async ({ page, problems }) => {
+  // The bandwidth entry shows the bandwidth field at once; the memory-bound one does not.
+  await page.goto('en/memory-bandwidth');
+  await live(page);
+  await expect(field(page, 'Bandwidth (GB/s)')).toBeVisible();
+  await expect(page.locator('.calculator .more-inputs').first()).toHaveJSProperty('open', false);
+  await page.goto('en/memory-bound');
+  await live(page);
+  await expect(field(page, 'Bandwidth (GB/s)')).toBeHidden();
+  // A shared link that set a field behind it opens it.
+  await page.goto('en/memory-bound?bw=4000');
+  await live(page);
+  await expect(page.locator('.calculator .more-inputs').first()).toHaveJSProperty('open', true);
+  await expect(field(page, 'Bandwidth (GB/s)')).toHaveValue('4000');
+  await page.goto('en/memory-bound?gpus=2');
+  await live(page);
+  await expect(field(page, 'GPUs')).toBeVisible();
+  // A data type behind it, too; one shown at once leaves it closed.
+  await page.goto('en/memory-bound?weights=int8');
+  await live(page);
+  await expect(page.locator('.calculator .more-inputs').first()).toHaveJSProperty('open', true);
+  await page.goto('en/quantization?weights=int8');
+  await live(page);
+  await expect(page.locator('.calculator .more-inputs').first()).toHaveJSProperty('open', false);
+  await expect(page.locator('#calc0-weights')).toHaveValue('int8');
 });

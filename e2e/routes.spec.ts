@@ -1,4 +1,4 @@
-import { test, expect, ready, entries, withCalculator, live } from './fixtures';
+import { test, expect, ready, entries, withCalculator, live, moreInputs } from './fixtures';
 
 for (const lang of ['en', 'de'] as const) {
   test.describe(`routes (${lang})`, () => {
@@ -71,6 +71,7 @@ test('an entry opened inside the app fetches its prose and shows the live figure
 
   await page.goto('en/memory-bound');
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
   const prose = page.waitForRequest((r) => /\/prose\/en\/memory-bandwidth\.[0-9a-f]{16}\.txt$/.test(r.url()));
   await page.locator('article a.xref', { hasText: 'Memory bandwidth' }).first().click();

@@ -1,4 +1,4 @@
-import { test, expect, ready, live, holdWasm, entries, output } from './fixtures';
+import { test, expect, ready, live, holdWasm, entries, output, moreInputs } from './fixtures';
 
 const routes = [
   '',
@@ -147,6 +147,7 @@ test('the app takes the page over without a second copy or a layout shift', asyn
   test.info().annotations.push({ type: 'cls', description: shift.toFixed(4) });
   expect(shift).toBeLessThanOrEqual(0.02);
   // Interactive once taken over.
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
   await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
 });

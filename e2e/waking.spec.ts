@@ -1,4 +1,4 @@
-import { test, expect, output, field, holdWasm } from './fixtures';
+import { test, expect, output, field, holdWasm, moreInputs } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Reading first (docs/reading.md): the page is text before it is an app. The app (glue and
@@ -95,6 +95,7 @@ test('a value typed before the wasm arrives is computed when it does', async ({ 
   await page.goto('en/memory-bound');
   const batch = field(page, 'Batch size');
   await batch.fill('64');
+  await moreInputs(page);
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
   await expect.poll(wasm.asked).toBe(true);
   // The wasm is held back: the field keeps what was typed, nothing is computed.

@@ -103,7 +103,7 @@ fn dom_place(body: &Element, (path, offset): &TextPlace) -> Option<(Node, u32)> 
     Some((element.into(), 0))
 }
 
-/// What the reader did with the page before the app: the disclosures' states, the
+/// What the reader did with the page before the app: the disclosures they opened or closed, the
 /// element with focus and its selection, the text selected in the page, the page's
 /// scroll position (a box that scrolls on its own, such as a wide table, is the
 /// waking script's to hand over: out of view, its position cannot be read).
@@ -132,7 +132,9 @@ fn all(within: &Element, selector: &str) -> Vec<Element> {
 
 impl Reading {
     fn of(body: &Element) -> Reading {
-        let disclosures = all(body, "details")
+        // Only those the reader opened or closed: the app's own state for the others
+        // may differ from the page's (a shared link opens what it set).
+        let disclosures = all(body, &format!("details[{}]", vocab::names::TOGGLED))
             .iter()
             .filter_map(|d| Some((path_of(body, d)?, d.has_attribute("open"))))
             .collect();

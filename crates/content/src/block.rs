@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::presets::{author_key, explain, hint, to_base, Presets};
 use crate::yaml::{self, Step};
 
-pub use vocab::Chart;
+pub use vocab::{Chart, Control};
 
 /// The keys of a calculator block, as written.
 #[derive(Debug, Deserialize)]
@@ -49,6 +49,8 @@ struct RawBlock {
     show: Vec<String>,
     #[serde(default)]
     charts: Vec<String>,
+    #[serde(default)]
+    inputs: Vec<String>,
 }
 
 fn fp16() -> String {
@@ -80,6 +82,8 @@ pub struct CalcBlock {
     pub show: Vec<Output>,
     /// Charts to draw, in order.
     pub charts: Vec<Chart>,
+    /// The form's controls shown first, in order; the others wait behind "More inputs".
+    pub inputs: Vec<Control>,
 }
 
 /// A problem in a block or inline value, with a 1-based line within it.
@@ -121,6 +125,8 @@ pub enum Ids {
     Results,
     /// The charts (a block's `charts`).
     Charts,
+    /// The form's controls (a block's `inputs`).
+    Controls,
     /// The keys of an inline value.
     InlineKeys,
     /// The model presets.
@@ -161,6 +167,7 @@ impl Hint {
             Ids::Outputs => hint(&word, Output::ALL.iter().map(|o| o.id())),
             Ids::Results => hint(&word, Output::ALL.iter().filter(|o| !o.is_input()).map(|o| o.id())),
             Ids::Charts => hint(&word, Chart::ALL.iter().map(|c| c.id())),
+            Ids::Controls => hint(&word, Control::ids()),
             Ids::InlineKeys => hint(&word, inline_keys()),
             Ids::Models => presets.model_hint(&word),
             Ids::Hardware => presets.hardware_hint(&word),
@@ -305,7 +312,7 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         message: format!("calculator block: {}", e.message),
         hint: Some(
             "keys: model, hardware, weights, kv, batch, prompt, context, output, devices, draft_tokens, \
-             acceptance, draft_params_b, show, charts, and model or hardware figures to change"
+             acceptance, draft_params_b, show, charts, inputs, and model or hardware figures to change"
                 .into(),
         ),
     })?;
@@ -358,12 +365,68 @@ pub fn parse_block(text: &str, presets: &Presets) -> Result<CalcBlock, BlockErro
         show = DEFAULT_SHOW.to_vec();
     }
     let charts = ids(&raw.charts, &keys, "charts", "chart", Chart::from_id, Ids::Charts)?;
+    let inputs = first_controls(&raw.inputs, &keys, scenario.speculation.is_some())?;
     Ok(CalcBlock {
         model_id: model.id.clone(),
         hardware_id: hardware.id.clone(),
         scenario,
         show,
         charts,
+        inputs,
+    })
+}
+
+/// The controls a block's `inputs` names, checked: at most [`Control::MAX_FIRST`],
+/// each once, speculative decoding's only where the block sets it;
+/// [`Control::DEFAULT`] where it names none.
+fn first_controls(written: &[String], keys: &Keys<'_>, speculative: bool) -> Result<Vec<Control>, BlockError> {
+    let controls = ids(written, keys, "inputs", "input", Control::from_id, Ids::Controls)?;
+    let at = |item: usize| {
+        yaml::locate(keys.0, &[Step::Key("inputs"), Step::Item(item)])
+            .or_else(|| keys.find("inputs"))
+            .unwrap_or((1, 1))
+    };
+    let error = |item: usize, message: String, hint: &str| {
+        let (line, column) = at(item);
+        BlockError {
+            line,
+            column,
+            message,
+            hint: Some(hint.into()),
+        }
+    };
+    if controls.len() > Control::MAX_FIRST {
+        return Err(error(
+            Control::MAX_FIRST,
+            format!(
+                "`inputs` names {} controls; the form shows at most {} before \"More inputs\"",
+                controls.len(),
+                Control::MAX_FIRST
+            ),
+            "keep the ones the entry is about; the others stay a click away",
+        ));
+    }
+    for (i, c) in controls.iter().enumerate() {
+        if controls[..i].contains(c) {
+            return Err(error(
+                i,
+                format!("`{}` is named twice in `inputs`", c.id()),
+                "name each input once",
+            ));
+        }
+        let spec = matches!(c, Control::Figure(f) if roofline::inputs::SPECULATION.iter().any(|s| s.field == *f));
+        if spec && !speculative {
+            return Err(error(
+                i,
+                format!("`{}` needs speculative decoding in this block", c.id()),
+                SPECULATION_HINT,
+            ));
+        }
+    }
+    Ok(if controls.is_empty() {
+        Control::DEFAULT.to_vec()
+    } else {
+        controls
     })
 }
 
@@ -752,6 +815,36 @@ mod tests {
         assert_eq!(error("show: [weight_time, nope]").0, 3);
         assert_eq!(error("show: [weight_time, nope]").1, 21);
         assert_eq!(error("charts:\n  - batch\n  - nope").0, 5);
+        assert_eq!(error("inputs: [batch, bandwith_gb_s]").0, 3);
+    }
+
+    #[test]
+    fn a_block_names_the_few_inputs_its_form_shows_first() {
+        let parse = |change: &str| {
+            let text = format!("model: llama-2-7b\nhardware: a100-80gb\n{change}\n");
+            parse_block(&text, &presets()).map(|b| b.inputs)
+        };
+        assert_eq!(parse(""), Ok(Control::DEFAULT.to_vec()));
+        assert_eq!(
+            parse("inputs: [bandwidth_gb_s, model, kv]"),
+            Ok(vec![Control::Figure(Field::Bandwidth), Control::Model, Control::Kv])
+        );
+        // Too many: the error stands at the first one too many.
+        let e = parse("inputs:\n  - model\n  - hardware\n  - batch\n  - context\n  - prompt").unwrap_err();
+        assert_eq!((e.line, e.message.contains("at most 4")), (8, true), "{e:?}");
+        let e = parse("inputs: [batch, model, batch]").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 24));
+        assert!(e.message.contains("named twice"), "{e:?}");
+        // The share of memory kept free is the block's to set, not a field of the form.
+        let e = parse("inputs: [reserve]").unwrap_err();
+        assert_eq!(e.message, "unknown input `reserve`");
+        assert!(matches!(e.hint, Some(Hint::Nearest { ids: Ids::Controls, .. })));
+        let e = parse("inputs: [model, acceptance]").unwrap_err();
+        assert!(e.message.contains("needs speculative decoding"), "{e:?}");
+        let speculative =
+            speculative_block("draft_tokens: 4\nacceptance: 0.8\ndraft_params_b: 0.07\ninputs: [acceptance]")
+                .expect("parsed");
+        assert_eq!(speculative.inputs, vec![Control::Figure(Field::Acceptance)]);
     }
 
     #[test]

@@ -89,6 +89,7 @@ fn body(b: &markdown::Body, presets: &Presets) -> Body {
             scenario: c.scenario,
             show: c.show.clone(),
             charts: c.charts.clone(),
+            inputs: c.inputs.clone(),
         })
         .collect();
     let inline = b

@@ -157,6 +157,10 @@
     if (bottom > 0 && top < innerHeight) scrolled.set(box, { path: firstPlace(scrolled, box), left: box.scrollLeft, top: box.scrollTop });
   });
   on('change', remember);
+  // A disclosure the reader opened or closed keeps that state when the app writes the page anew.
+  on('toggle', (e) => {
+    if (e.target instanceof HTMLDetailsElement) e.target.setAttribute(d.turned, '');
+  });
   on('click', (e) => {
     const button = e.target instanceof Element ? e.target.closest('button') : null;
     if (!button) return;

@@ -31,11 +31,13 @@ pub fn wake_names() -> Attributes {
         ("data-main", names::MAIN.to_string()),
         // The attributes of a page's state are named by their role, not by their
         // own names: `data-pre` is the mark of a pre-rendered page, `data-alive` the
-        // app's, `data-state` the app's failure, `data-press` a press the app waits for.
+        // app's, `data-state` the app's failure, `data-press` a press the app waits for,
+        // `data-turned` a disclosure the reader opened or closed.
         ("data-pre", names::PRERENDERED.to_string()),
         ("data-alive", names::LIVE.to_string()),
         ("data-whole", names::LAID_OUT.to_string()),
         ("data-press", names::PRESSED.to_string()),
+        ("data-turned", names::TOGGLED.to_string()),
         ("data-state", names::APP_STATE.to_string()),
         ("data-toggle", names::THEME_TOGGLE.to_string()),
         ("data-search", names::SEARCH_INPUT.to_string()),

@@ -55,6 +55,10 @@ pub const THEME_TOGGLE: &str = "theme-toggle";
 /// not taken over yet: the app waits for the release, so that the press ends in its
 /// click on the element it began on.
 pub const PRESSED: &str = "data-pressed";
+/// Attribute on a disclosure (`<details>`) the reader opened or closed before the app
+/// was live: the app keeps the reader's choice for it, and its own for the others
+/// (a shared link may open one the page was written with closed).
+pub const TOGGLED: &str = "data-toggled";
 /// Class of `<html>` once a jump within the page asked for the whole text to be laid
 /// out (before the app, text out of view is not).
 pub const LAID_OUT: &str = "whole";

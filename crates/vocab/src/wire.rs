@@ -17,7 +17,7 @@ use roofline::{DataType, Hardware, Model, Output, Override, Scenario};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::{Chart, Lang};
+use crate::{Chart, Control, Lang};
 
 /// A model preset's position in [`Presets::models`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -173,6 +173,8 @@ pub struct Calculator {
     pub show: Vec<Output>,
     /// Charts to draw.
     pub charts: Vec<Chart>,
+    /// The form's controls shown first, in order (the others behind "More inputs").
+    pub inputs: Vec<Control>,
 }
 
 /// A part of a body, in reading order.
@@ -438,6 +440,7 @@ mod tests {
                     scenario: Scenario::example(),
                     show: vec![Output::WeightBytes],
                     charts: vec![Chart::Roofline],
+                    inputs: vec![Control::Model, Control::Figure(roofline::Field::Batch)],
                 }],
                 inline: vec![Inline {
                     output: Output::WeightTime,

@@ -103,7 +103,8 @@ impl Binding {
         }
     }
 
-    const fn input(i: &'static Input) -> Binding {
+    /// The binding of an input of the device, the workload or speculative decoding.
+    pub const fn input(i: &'static Input) -> Binding {
         Binding {
             field: i.field,
             access: Access::Input(i),
@@ -132,20 +133,8 @@ pub fn model_fields() -> impl Iterator<Item = Binding> {
     })
 }
 
-/// The device's figures, and how many devices share the model.
-pub fn hardware_fields() -> impl Iterator<Item = Binding> {
-    inputs::HARDWARE.iter().chain([&inputs::DEVICES]).map(Binding::input)
-}
-
 pub const BATCH: Binding = Binding::input(&inputs::BATCH);
 pub const CONTEXT: Binding = Binding::input(&inputs::CONTEXT);
-pub const PROMPT: Binding = Binding::input(&inputs::PROMPT);
-
-/// Speculative decoding's inputs; the calculator shows them where its block sets
-/// speculative decoding, and they change nothing in a scenario without it.
-pub fn speculation_fields() -> impl Iterator<Item = Binding> {
-    inputs::SPECULATION.iter().map(Binding::input)
-}
 
 /// The binding of `field`, among the model's, the device's, the workload's and
 /// speculative decoding's; `None` for a figure the calculator never writes.
@@ -184,6 +173,25 @@ pub const GROUP: Binding = Binding {
     whole: true,
 };
 
+/// Where a control stands in the form: among the few its entry is about, which
+/// show at once, or among the others, which show with "More inputs".
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Place {
+    #[default]
+    First,
+    Extra,
+}
+
+impl Place {
+    /// The class of a control's element: `base`, and `extra` where it waits for "More inputs".
+    pub fn class(self, base: &'static str, with_extra: &'static str) -> &'static str {
+        match self {
+            Place::First => base,
+            Place::Extra => with_extra,
+        }
+    }
+}
+
 /// The element id of a field.
 pub fn field_id(uid: usize, field: Field) -> String {
     names::control_id(uid, field.id())
@@ -192,7 +200,13 @@ pub fn field_id(uid: usize, field: Field) -> String {
 /// A labelled number input bound to one figure of the scenario, with its help text
 /// and its error, both announced with the field.
 #[component]
-pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
+pub fn NumberField(
+    state: CalcState,
+    lang: Lang,
+    binding: Binding,
+    uid: usize,
+    #[prop(optional)] place: Place,
+) -> impl IntoView {
     let t = texts(lang);
     let id = field_id(uid, binding.field);
     let (help_id, error_id) = (format!("{id}-help"), format!("{id}-error"));
@@ -255,7 +269,7 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
     };
     let invalid = move || message().is_some();
     view! {
-        <div class="field" class:invalid=invalid>
+        <div class=place.class("field", "field extra") class:invalid=invalid>
             <label for=id.clone()>{(t.field_label)(binding.field)}</label>
             <input
                 id=id
@@ -275,11 +289,11 @@ pub fn NumberField(state: CalcState, lang: Lang, binding: Binding, uid: usize) -
 }
 
 /// A field that the form shows only where the scenario has its figure.
-pub fn optional_field(state: CalcState, lang: Lang, binding: Binding, uid: usize) -> impl IntoView {
+pub fn optional_field(state: CalcState, lang: Lang, binding: Binding, uid: usize, place: Place) -> impl IntoView {
     let shown = move || state.scenario.with(|s| binding.shown(s));
     view! {
         <Show when=shown>
-            <NumberField state lang binding uid/>
+            <NumberField state lang binding uid place/>
         </Show>
     }
 }
@@ -303,6 +317,7 @@ pub fn PresetSelect(
     edited: Signal<bool>,
     on_pick: Callback<usize>,
     #[prop(optional)] extra: Option<&'static str>,
+    #[prop(optional)] place: Place,
 ) -> impl IntoView {
     let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
     let shown = values.clone();
@@ -343,7 +358,7 @@ pub fn PresetSelect(
             .map(|name| view! { <option value=OWN_ID selected>{name}</option> })
     };
     view! {
-        <div class="field">
+        <div class=place.class("field", "field extra")>
             <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
             <select id=id on:change=on_change prop:value=value>
                 {body}
@@ -363,7 +378,13 @@ pub enum TypeOf {
 
 /// A choice of data type.
 #[component]
-pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> impl IntoView {
+pub fn DataTypeSelect(
+    state: CalcState,
+    lang: Lang,
+    uid: usize,
+    of: TypeOf,
+    #[prop(optional)] place: Place,
+) -> impl IntoView {
     let t = texts(lang);
     let (name, label) = match of {
         TypeOf::Weights => ("weights", t.weights_type),
@@ -408,7 +429,7 @@ pub fn DataTypeSelect(state: CalcState, lang: Lang, uid: usize, of: TypeOf) -> i
         Some(view! { <p class="field-help peak-assumption" id=help_id.clone()>{text}</p> })
     };
     view! {
-        <div class="field">
+        <div class=place.class("field", "field extra")>
             <label for=id.clone()>{label}</label>
             <select
                 id=id
@@ -474,7 +495,14 @@ pub fn to_slider(value: u32, max: u32) -> f64 {
 }
 
 /// A number field with a logarithmic slider beside it (batch, context).
-pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: usize, max: u32) -> impl IntoView {
+pub fn number_with_slider(
+    state: CalcState,
+    lang: Lang,
+    binding: Binding,
+    uid: usize,
+    max: u32,
+    place: Place,
+) -> impl IntoView {
     let t = texts(lang);
     let slider_id = names::control_id(uid, &format!("{}-slider", binding.field.id()));
     let top = to_slider(max, max);
@@ -488,7 +516,7 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
     };
     let start = to_u32(state.scenario.with_untracked(|s| binding.get(s)));
     view! {
-        <div class="field-pair">
+        <div class=place.class("field-pair", "field-pair extra")>
             <NumberField state lang binding uid/>
             <div class="field slider">
                 <label for=slider_id.clone()>{(t.field_label)(binding.field)}" (log)"</label>
@@ -511,14 +539,6 @@ pub fn number_with_slider(state: CalcState, lang: Lang, binding: Binding, uid: u
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The device's fieldset holds every input of the device and the devices'
-    /// count, in the core's order.
-    #[test]
-    fn the_device_fieldset_holds_the_devices() {
-        let fields: Vec<Field> = hardware_fields().map(|b| b.field).collect();
-        assert_eq!(fields, [Field::Memory, Field::Bandwidth, Field::Peak, Field::Devices]);
-    }
 
     #[test]
     fn numbers_parse_in_the_readers_notation() {

@@ -14,12 +14,13 @@ use crate::data::{presets, Chart, Lang};
 use charts::ChartFigure;
 pub use fields::{field_text, parse_number};
 use fields::{
-    hardware_fields, model_fields, number_with_slider, optional_field, speculation_fields, Choice, DataTypeSelect,
-    NumberField, PresetSelect, TypeOf, BATCH, CONTEXT, GROUP, PROMPT,
+    model_fields, number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, Place, PresetSelect, TypeOf,
+    BATCH, CONTEXT, GROUP,
 };
 use state::{CalcState, Setup, OWN_MODEL};
 use vocab::i18n::texts;
 use vocab::names;
+use vocab::Control;
 
 /// The largest batch and context the sliders reach.
 const MAX_BATCH_SLIDER: u32 = 4096;
@@ -540,27 +541,73 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
     }
 }
 
+/// The controls a calculator shows at once (its block's `inputs`).
+#[derive(Clone, Copy)]
+struct Places(&'static [Control]);
+
+impl Places {
+    /// Where a control stands.
+    fn of(self, c: Control) -> Place {
+        if self.0.contains(&c) {
+            Place::First
+        } else {
+            Place::Extra
+        }
+    }
+
+    /// The class of a group: shown at once if any of its controls (`holds`) is.
+    fn of_group(self, holds: fn(&Control) -> bool) -> &'static str {
+        if self.0.iter().any(holds) {
+            ""
+        } else {
+            EXTRA
+        }
+    }
+
+    /// Whether `field` is one of the controls shown with "More inputs" (the model's
+    /// shape and the group size always are).
+    fn extra_field(self, field: Field) -> bool {
+        let figure = Control::Figure(field);
+        Control::FIGURES.iter().any(|i| i.field == field) && !self.0.contains(&figure)
+            || model_fields().any(|b| b.field == field)
+            || field == GROUP.field
+    }
+}
+
+/// The form's groups: which controls each holds.
+fn in_workload(c: &Control) -> bool {
+    use Field::*;
+    matches!(
+        c,
+        Control::Kv | Control::Figure(Batch | Context | Prompt | DraftTokens | Acceptance | DraftParams)
+    )
+}
+
+fn in_model(c: &Control) -> bool {
+    matches!(c, Control::Model | Control::Weights)
+}
+
+fn in_hardware(c: &Control) -> bool {
+    use Field::*;
+    matches!(
+        c,
+        Control::Hardware | Control::Figure(Memory | Bandwidth | Peak | Devices)
+    )
+}
+
+/// The class of the controls shown with "More inputs".
+const EXTRA: &str = "extra";
+
 /// The model: its preset, its data types, and its shape behind "model details",
 /// which opens by itself when the reader changes the shape or a figure of it turns
 /// invalid.
-fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, opened: RwSignal<bool>) -> impl IntoView {
     let t = texts(lang);
     let edited = move || {
         let i = state.model_preset.get();
         state
             .scenario
             .with(|s| presets().models.get(i).is_none_or(|m| m.model != s.model))
-    };
-    // Changed by the reader: from where the calculator started, or from the preset
-    // the reader chose.
-    let changed = move || {
-        let setup = state.setup();
-        setup.baseline_model(state.example) != Some(setup.scenario.model)
-    };
-    let invalid = move || {
-        let model_field = |f: Field| model_fields().any(|b| b.field == f);
-        state.error.get().is_some_and(|e| model_field(e.field()))
-            || state.unparsed.with(|list| list.iter().any(|f| model_field(*f)))
     };
     let pick = Callback::new(move |i: usize| state.pick_model(i));
     let selected = Signal::derive(move || Some(state.model_preset.get()).filter(|i| *i != OWN_MODEL));
@@ -575,19 +622,8 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         .collect();
     let own = move || state.model_preset.get() == OWN_MODEL;
     let moe = move || state.scenario.with(|s| s.model.experts.is_some());
-    // The disclosure opens by itself when the model changes or a figure of it turns
-    // invalid, and closes only when the reader closes it.
-    let changed_untracked = untrack(changed);
-    let opened = RwSignal::new(changed_untracked);
-    // A memo, so that only a change of the answer opens it, not every edit after one.
-    let wanted = Memo::new(move |_| changed() || invalid());
-    Effect::new(move |_| {
-        if wanted.get() {
-            opened.set(true);
-        }
-    });
     view! {
-        <fieldset>
+        <fieldset class=places.of_group(in_model)>
             <legend>{t.model_fields}</legend>
             <PresetSelect
                 id=names::control_id(uid, "model")
@@ -598,13 +634,14 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 edited=Signal::derive(move || edited() && !own())
                 on_pick=pick
                 extra=t.own_model
+                place=places.of(Control::Model)
             />
             {fit_notice(state, lang, "by-model")}
-            <DataTypeSelect state lang uid of=TypeOf::Weights/>
-            {optional_field(state, lang, GROUP, uid)}
+            <DataTypeSelect state lang uid of=TypeOf::Weights place=places.of(Control::Weights)/>
+            {optional_field(state, lang, GROUP, uid, places.of(Control::Weights))}
             <details
-                class="model-details"
-                open=changed_untracked
+                class="model-details extra"
+                open=opened.get_untracked()
                 on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
                 prop:open=move || opened.get()
             >
@@ -612,7 +649,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 // Built when first opened: a closed disclosure costs the page's
                 // take-over nothing.
                 <Show when=move || opened.get()>
-                    {model_fields().map(|b| optional_field(state, lang, b, uid)).collect_view()}
+                    {model_fields().map(|b| optional_field(state, lang, b, uid, Place::First)).collect_view()}
                     <Show when=moe>
                         <DataTypeSelect state lang uid of=TypeOf::Experts/>
                     </Show>
@@ -624,7 +661,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
 }
 
 /// The device: its preset, grouped by vendor, and its figures.
-fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places) -> impl IntoView {
     let t = texts(lang);
     let edited = move || {
         let i = state.hardware_preset.get();
@@ -642,9 +679,16 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
             group: Some(h.vendor.as_str()),
         })
         .collect();
-    let number_field = move |b: fields::Binding| view! { <NumberField state lang binding=b uid/> };
+    let figures = {
+        use roofline::inputs::*;
+        [&MEMORY, &BANDWIDTH, &PEAK, &DEVICES]
+    };
+    let number_field = move |i: &'static roofline::inputs::Input| {
+        let place = places.of(Control::Figure(i.field));
+        view! { <NumberField state lang binding=fields::Binding::input(i) uid place/> }
+    };
     view! {
-        <fieldset>
+        <fieldset class=places.of_group(in_hardware)>
             <legend>{t.hardware_fields}</legend>
             <PresetSelect
                 id=names::control_id(uid, "hardware")
@@ -654,33 +698,124 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize) -> impl IntoView 
                 selected=Signal::derive(move || Some(state.hardware_preset.get()))
                 edited=Signal::derive(edited)
                 on_pick=pick
+                place=places.of(Control::Hardware)
             />
-            {hardware_fields().map(number_field).collect_view()}
+            {figures.into_iter().map(number_field).collect_view()}
         </fieldset>
     }
 }
 
-/// The form: model, hardware and workload.
+/// The form: model, hardware and workload. At first it shows the few controls its
+/// entry is about (its block's `inputs`); "More inputs" shows the others in their
+/// groups, and does so by itself when one of them needs the reader: a figure of it
+/// turned invalid, the model's shape or the device's figures changed, a model of the
+/// reader's own chosen, or (at the start) a shared link set one.
 fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let t = texts(lang);
+    let places = Places(&state.example.inputs);
     // Speculative decoding's fields, where the entry's block sets it.
-    let speculation = speculation_fields().filter(|_| state.example.scenario.speculation.is_some());
-    let number_field = move |b: fields::Binding| view! { <NumberField state lang binding=b uid/> };
+    let speculative = state.example.scenario.speculation.is_some();
+    let speculation: &[roofline::inputs::Input] = if speculative {
+        roofline::inputs::SPECULATION
+    } else {
+        &[]
+    };
+    // The model changed from where the calculator started or from the preset picked.
+    let model_changed = move || {
+        let setup = state.setup();
+        setup.baseline_model(state.example) != Some(setup.scenario.model)
+    };
+    let invalid = move |wanted: fn(Places, Field) -> bool| {
+        state.error.get().is_some_and(|e| wanted(places, e.field()))
+            || state.unparsed.with(|list| list.iter().any(|f| wanted(places, *f)))
+    };
+    let model_field = |_: Places, f: Field| model_fields().any(|b| b.field == f);
+    let device_edited = move || {
+        state.scenario.with(|s| {
+            presets()
+                .hardware
+                .get(state.hardware_preset.get())
+                .is_some_and(|h| h.hardware != s.hardware)
+        })
+    };
+    // Memos, so that only a change of the answer opens a disclosure, not every edit after one.
+    let details_wanted = Memo::new(move |_| model_changed() || invalid(model_field));
+    let more_wanted = Memo::new(move |_| {
+        details_wanted.get()
+            || invalid(Places::extra_field)
+            || state.model_preset.get() == OWN_MODEL
+            || device_edited()
+                && places
+                    .0
+                    .iter()
+                    .all(|c| !matches!(c, Control::Figure(f) if is_device_figure(*f)))
+    });
+    let details_open = RwSignal::new(details_wanted.get_untracked());
+    let more_open = RwSignal::new(more_wanted.get_untracked());
+    Effect::new(move |_| {
+        if details_wanted.get() {
+            details_open.set(true);
+        }
+        if more_wanted.get() {
+            more_open.set(true);
+        }
+    });
+    // The address's state, applied after the page renders the example.
+    Effect::new(move |_| {
+        state.applied.track();
+        if extra_differs(state, places) {
+            more_open.set(true);
+        }
+    });
+    let figure_place = move |field: Field| places.of(Control::Figure(field));
+    let number_field = move |i: &'static roofline::inputs::Input| {
+        view! { <NumberField state lang binding=fields::Binding::input(i) uid place=figure_place(i.field)/> }
+    };
     view! {
         <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
-            <fieldset class="workload">
+            <fieldset class=places.of_group(in_workload)>
                 <legend>{t.workload_fields}</legend>
-                {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER)}
-                {number_with_slider(state, lang, CONTEXT, uid, MAX_CONTEXT_SLIDER)}
-                <NumberField state lang binding=PROMPT uid/>
-                <DataTypeSelect state lang uid of=TypeOf::Kv/>
-                {speculation.map(number_field).collect_view()}
+                {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER, figure_place(Field::Batch))}
+                {number_with_slider(state, lang, CONTEXT, uid, MAX_CONTEXT_SLIDER, figure_place(Field::Context))}
+                {number_field(&roofline::inputs::PROMPT)}
+                {speculation.iter().map(number_field).collect_view()}
+                <DataTypeSelect state lang uid of=TypeOf::Kv place=places.of(Control::Kv)/>
             </fieldset>
-            {model_fieldset(state, lang, uid)}
-            {hardware_fieldset(state, lang, uid)}
+            {model_fieldset(state, lang, uid, places, details_open)}
+            {hardware_fieldset(state, lang, uid, places)}
+            // A disclosure (it works before the app is live, and the take-over keeps
+            // it as the reader left it); what it shows is the `extra` controls above.
+            <details
+                class="more-inputs"
+                open=more_open.get_untracked()
+                on:toggle=move |ev| more_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                prop:open=move || more_open.get()
+            >
+                <summary>{t.more_inputs}</summary>
+            </details>
             <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
         </form>
     }
+}
+
+/// Whether `field` is a figure of the device (its memory, bandwidth or peak).
+fn is_device_figure(field: Field) -> bool {
+    roofline::inputs::HARDWARE.iter().any(|i| i.field == field)
+}
+
+/// Whether a control shown with "More inputs" has another value than the example's
+/// (read when the address's state is applied: a shared link set it).
+fn extra_differs(state: CalcState, places: Places) -> bool {
+    let example = &state.example.scenario;
+    state.scenario.with_untracked(|s| {
+        let figure_differs = Control::FIGURES
+            .iter()
+            .filter(|i| places.extra_field(i.field))
+            .any(|i| (i.get)(s) != (i.get)(example));
+        figure_differs
+            || s.weights != example.weights && !places.0.contains(&Control::Weights)
+            || s.kv != example.kv && !places.0.contains(&Control::Kv)
+    })
 }
 
 /// A calculator: results first (on a phone the verdict is what a reader looks for),
@@ -726,6 +861,15 @@ pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<
 mod tests {
     use super::*;
     use roofline::Scenario;
+
+    /// Every control a block may name stands in one of the form's groups.
+    #[test]
+    fn every_control_has_one_group() {
+        for c in Control::ids().filter_map(Control::from_id) {
+            let groups = [in_workload(&c), in_model(&c), in_hardware(&c)];
+            assert_eq!(groups.iter().filter(|g| **g).count(), 1, "{c:?}");
+        }
+    }
 
     #[test]
     fn each_offered_fix_makes_the_scenario_computable() {

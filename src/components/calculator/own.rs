@@ -148,7 +148,8 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     let opened = RwSignal::new(false);
     view! {
         <details
-            class="own-model"
+            // Shown with the form's "More inputs".
+            class="own-model extra"
             on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
         >
             <summary>{t.own_model_summary}</summary>

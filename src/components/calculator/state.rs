@@ -92,6 +92,8 @@ pub struct CalcState {
     pub unmodelled: RwSignal<Vec<String>>,
     /// A pasted model's given parameter count and the shapes' where they disagree.
     pub params_check: RwSignal<Option<(f64, f64)>>,
+    /// Set when the address's state is applied (after the page renders the example).
+    pub applied: RwSignal<bool>,
 }
 
 /// Shortest text that reads back to the same value.
@@ -384,6 +386,7 @@ impl CalcState {
             weights_chosen: RwSignal::new(false),
             unmodelled: RwSignal::new(Vec::new()),
             params_check: RwSignal::new(None),
+            applied: RwSignal::new(false),
         }
     }
 
@@ -451,6 +454,7 @@ impl CalcState {
         self.hardware_preset.set(decoded.current.hardware);
         self.scenario.set(decoded.current.scenario);
         self.pinned.set(decoded.pinned);
+        self.applied.set(true);
     }
 
     /// Whether the shown results are stale because an input is invalid.
@@ -744,6 +748,7 @@ mod tests {
             },
             show: c.show.clone(),
             charts: c.charts.clone(),
+            inputs: c.inputs.clone(),
         };
         let mut setup = Setup::example(&with);
         setup.scenario.speculation = Some(Speculation {

@@ -88,7 +88,7 @@ test.describe('static charts, without JavaScript, on a 360 px phone', () => {
       const words = roofline.texts.map((t) => t.text);
       for (const re of regions[lang]) expect(words.some((w) => re.test(w)), `${re} in ${words.join(' | ')}`).toBe(true);
       expectTidy('roofline', roofline);
-      for (const t of roofline.texts) expect(t.px, `"${t.text}" at ${t.px.toFixed(1)} px`).toBeGreaterThanOrEqual(10);
+      for (const t of roofline.texts) expect(t.px, `"${t.text}" at ${t.px.toFixed(1)} px`).toBeGreaterThanOrEqual(13);
     });
 
     test(`${lang}: the throughput chart marks the current batch and where memory is full`, async ({ page }) => {
@@ -99,7 +99,7 @@ test.describe('static charts, without JavaScript, on a 360 px phone', () => {
       expect(words.some((w) => marker.test(w)), words.join(' | ')).toBe(true);
       expect(words).toContain(lang === 'en' ? 'memory full' : 'Speicher voll');
       expectTidy('batch', batch);
-      for (const t of batch.texts) expect(t.px, `"${t.text}" at ${t.px.toFixed(1)} px`).toBeGreaterThanOrEqual(10);
+      for (const t of batch.texts) expect(t.px, `"${t.text}" at ${t.px.toFixed(1)} px`).toBeGreaterThanOrEqual(13);
     });
   }
 
@@ -112,7 +112,7 @@ test.describe('static charts, without JavaScript, on a 360 px phone', () => {
       for (const chart of await page.locator('figure.chart').evaluateAll((fs) => fs.map((f) => f.getAttribute('data-chart')!))) {
         const drawn = await staticChart(page, chart);
         expectTidy(`${path} ${chart}`, drawn);
-        for (const t of drawn.texts) expect(t.px, `${path} ${chart}: "${t.text}"`).toBeGreaterThanOrEqual(10);
+        for (const t of drawn.texts) expect(t.px, `${path} ${chart}: "${t.text}"`).toBeGreaterThanOrEqual(13);
       }
     }
   });

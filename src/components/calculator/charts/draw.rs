@@ -59,8 +59,9 @@ pub struct Look<'a> {
     pub(super) scale: f64,
 }
 
-/// The size of every text in a chart, in CSS pixels.
-pub(super) const FONT: f64 = 12.0;
+/// The size of every text in a chart, in CSS pixels: 13, as the page's smallest
+/// texts, and the static chart is drawn at a phone's width so that it keeps it.
+pub(super) const FONT: f64 = 13.0;
 
 impl Look<'_> {
     pub(super) fn font(&self, colour: &RGBColor) -> TextStyle<'static> {
@@ -162,11 +163,11 @@ pub(super) fn log_log<'a, DB: DrawingBackend>(
     let Look { locale, p, .. } = look;
     let size = |v: f64| look.px(v).round() as u32;
     let mut chart = ChartBuilder::on(area)
-        .margin_top(size(10.0))
+        .margin_top(size(FONT * 0.65))
         .margin_right(size(16.0))
         .margin_left(size(4.0))
         .margin_bottom(size(4.0))
-        .x_label_area_size(size(36.0))
+        .x_label_area_size(size(FONT * 3.0))
         .y_label_area_size(size(44.0))
         .build_cartesian_2d(LogAxis::new(x, locale), LogAxis::new(y, locale))?;
     chart
@@ -178,6 +179,9 @@ pub(super) fn log_log<'a, DB: DrawingBackend>(
         .light_line_style(TRANSPARENT)
         .bold_line_style(p.grid)
         .axis_style(p.text)
+        // Short tick marks on the y axis (the grid marks the values): their room goes to
+        // the tick labels beside the axis' title.
+        .set_tick_mark_size(LabelAreaPosition::Left, 2)
         .draw()?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();
     let plot = Rect::new(

@@ -117,7 +117,7 @@ fn scenarios() -> Vec<Scenario> {
             s.hardware = h.hardware;
             // Every pair at the example's workload, and a spread of extremes.
             let k = i * p.hardware.len() + j;
-            s.workload.batch = [1, 8, 64, 1024, 4096, 100_000][k % 6];
+            s.workload.batch = [1, 8, 64, 512, 1024, 4096, 100_000][k % 7];
             s.workload.context = [128, 1024, 32_768, 1_000_000][k % 4];
             s.workload.prompt = [1, 512, 100_000][k % 3].min(s.workload.context);
             s.workload.devices = [1, 1, 2, 8, 64][k % 5];
@@ -185,7 +185,7 @@ fn labels_are_inside_apart_and_off_the_lines() {
         for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
             let data = ChartData::new(chart, s, r);
             let pinned = (n % 3 == 0).then(|| ChartData::new(chart, a_s, a_r));
-            for size in [(316, 300), STATIC_SIZE, (540, 300), (1100, 300), (240, 160)] {
+            for size in [STATIC_SIZE, (340, 300), (540, 300), (1100, 300), (240, 160)] {
                 let what = format!("{chart:?} #{n} at {size:?}");
                 let (_, frame) = svg::draw_svg(&data, lang, size, pinned.as_ref()).unwrap();
                 let roomy = size.0 >= 316 && pinned.is_none();
@@ -226,18 +226,22 @@ fn labels_are_inside_apart_and_off_the_lines() {
 
 #[test]
 fn the_example_is_labelled_off_every_line() {
-    let s = Scenario::example();
-    let r = s.report().unwrap();
-    for lang in Lang::ALL {
-        for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
-            for size in [(316, 300), STATIC_SIZE, (540, 300)] {
-                let (_, frame) = svg::draw_svg(&ChartData::new(chart, &s, &r), lang, size, None).unwrap();
-                assert_eq!(
-                    check(&frame, &format!("{chart:?} {size:?}"), true, &[]).0,
-                    0,
-                    "{:?}",
-                    frame.labels
-                );
+    // At one request, at a batch between, and at one where decode nears the ridge.
+    for batch in [1, 64, 512] {
+        let mut s = Scenario::example();
+        s.workload.batch = batch;
+        let r = s.report().unwrap();
+        for lang in Lang::ALL {
+            for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
+                for size in [STATIC_SIZE, (340, 300), (540, 300)] {
+                    let (_, frame) = svg::draw_svg(&ChartData::new(chart, &s, &r), lang, size, None).unwrap();
+                    let what = format!("{chart:?} {size:?} batch {batch}");
+                    assert_eq!(check(&frame, &what, true, &[]).0, 0, "{what}: {:?}", frame.labels);
+                    // Each label at least as high as a line of 13 px text.
+                    for (text, r) in &frame.labels {
+                        assert!(r.bottom - r.top >= 13.0, "{what}: {text:?} {r:?}");
+                    }
+                }
             }
         }
     }
@@ -340,16 +344,16 @@ fn captions_say_what_to_notice_not_the_title() {
 }
 
 #[test]
-fn the_static_chart_is_phone_sized_with_text_of_twelve_pixels() {
+fn the_static_chart_is_phone_sized_with_text_of_thirteen_pixels() {
     let s = Scenario::example();
     let r = s.report().unwrap();
     for chart in [Chart::Roofline, Chart::Batch, Chart::Capacity] {
         let svg = static_svg(&ChartData::new(chart, &s, &r), Lang::En).unwrap();
-        assert!(svg.starts_with("<svg viewBox=\"0 0 340 300\""), "{}", &svg[..80]);
+        assert!(svg.starts_with("<svg viewBox=\"0 0 316 298\""), "{}", &svg[..80]);
         assert!(svg.contains("data-plot=\""));
         for size in svg.split("font-size=\"").skip(1) {
             let size: f64 = size[..size.find('"').unwrap()].parse().unwrap();
-            assert!(size >= 12.0, "font-size {size}");
+            assert!(size >= 13.0, "font-size {size}");
         }
     }
 }

@@ -1,4 +1,4 @@
-import { test, expect, ready, live, seriousViolations, moreInputs } from './fixtures';
+import { test, expect, live, seriousViolations, moreInputs } from './fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`open search results, a link preview and a filtered index pass axe (${colorScheme})`, async ({ page, problems }) => {
@@ -28,7 +28,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test('every calculator control is reachable by keyboard', async ({ page }) => {
   await page.goto('en/memory-bound');
-  await ready(page);
+  await live(page);
   await moreInputs(page);
   const controls = await page
     .locator('.calculator input:visible, .calculator select:visible, .calculator button:visible')
@@ -50,7 +50,8 @@ test('every calculator control is reachable by keyboard', async ({ page }) => {
 
 test('every calculator input has a label', async ({ page }) => {
   await page.goto('de/speicherbandbreite');
-  await ready(page);
+  // The app's page: elements read while the app writes the page anew are detached.
+  await live(page);
   const unlabelled = await page
     .locator('.calculator input, .calculator select')
     .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).labels?.length).map((e) => e.outerHTML));

@@ -180,8 +180,8 @@ test('live figures look unlike links, say what they compute, and flash when the 
 });
 
 for (const [lang, title, path] of [
-  ['en', 'Glossary of LLM inference', 'Start here'],
-  ['de', 'Glossar der LLM-Inferenz', 'Hier anfangen'],
+  ['en', 'Why LLM inference waits for memory', 'Start here'],
+  ['de', 'Warum die LLM-Inferenz auf den Speicher wartet', 'Hier anfangen'],
 ] as const) {
   test(`the landing page orients a newcomer (${lang})`, async ({ page, problems }) => {
     await page.goto(`${lang}/`);
@@ -197,8 +197,26 @@ for (const [lang, title, path] of [
       expect(text!.x).toBeGreaterThanOrEqual(region!.x);
       expect(text!.x + text!.width).toBeLessThanOrEqual(region!.x + region!.width);
     }
+    // Both axes are named.
+    await expect(picture.locator('text.axis-name')).toHaveCount(2);
     const steps = page.getByRole('navigation', { name: path }).getByRole('listitem');
     await expect(steps).toHaveCount(5);
+    // The reading path starts within the first screen, on a wide screen and on a phone:
+    // its heading and its first step.
+    for (const [width, height] of [[1440, 900], [360, 780]]) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const first = (await steps.first().getByRole('link').boundingBox())!;
+      expect(first.y + first.height, `${width} px`).toBeLessThanOrEqual(height);
+      // The picture's texts stand apart (a rotated one's box is not its outline: left out).
+      const boxes = await picture
+        .locator('text:not([transform])')
+        .evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON()));
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1))
+          expect(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(false);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Then the whole index.
     await expect(page.locator('#all-terms')).toBeVisible();
     expect(await page.locator('.letter-group li').count()).toBe(entries[lang].length);
@@ -509,3 +527,34 @@ test('a block names the inputs its entry is about, and "More inputs" opens by it
   await expect(page.locator('.calculator .more-inputs').first()).toHaveJSProperty('open', false);
   await expect(page.locator('#calc0-weights')).toHaveValue('int8');
 });
+
+for (const lang of ['en', 'de'] as const) {
+  test(`a phone's header is one row, and its search opens across it (${lang})`, async ({ page, problems }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${lang}/memory-bound`);
+    await live(page);
+    const header = page.locator('.site-header');
+    const box = (await header.boundingBox())!;
+    // One row of 48 px controls and its padding.
+    expect(box.height).toBeLessThanOrEqual(48 + 2 * 12);
+    for (const part of ['.site-title', '.search input', '.lang-switch', '.theme-toggle']) {
+      const b = (await header.locator(part).first().boundingBox())!;
+      expect(b.y, part).toBeGreaterThanOrEqual(box.y);
+      expect(b.y + b.height, part).toBeLessThanOrEqual(box.y + box.height);
+    }
+    // The title breaks between words only: each word is on one line.
+    const lines = await header.locator('.site-title .word').evaluateAll((ws) => ws.map((w) => w.getClientRects().length));
+    expect(lines.every((n) => n === 1), lines.join()).toBe(true);
+    // The other language by its code, named in full for a screen reader.
+    await expect(header.locator('.lang-switch')).toHaveAccessibleName(lang === 'en' ? 'Deutsch' : 'English');
+    await expect(page.getByRole('button', { name: lang === 'en' ? 'Colors: system' : 'Farben: System' })).toBeVisible();
+    // The search is an icon until it has the focus; then it takes the row's width.
+    const search = page.locator('#search-input');
+    expect((await search.boundingBox())!.width).toBeLessThanOrEqual(48);
+    await search.click();
+    await search.fill(lang === 'en' ? 'bandwidth' : 'Bandbreite');
+    expect((await search.boundingBox())!.width).toBeGreaterThan(300);
+    await expect(page.locator('#search-results [role="option"]').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
+use vocab::markup::build;
 use vocab::names;
 use wasm_bindgen::JsCast;
 
@@ -162,9 +163,13 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     }
     let switch = switch.map(|target| match target {
         LanguageTarget::Index => view! {
-            <a class="lang-switch" href=urls::index(other) hreflang=other.code() lang=other.code()>
-                {texts(other).language_name}
-            </a>
+            <a
+                class="lang-switch"
+                href=urls::index(other)
+                hreflang=other.code()
+                lang=other.code()
+                inner_html=language_label(other)
+            ></a>
         }
         .into_any(),
         LanguageTarget::Entry {
@@ -178,9 +183,8 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
                 hreflang=other.code()
                 lang=other.code()
                 node_ref=link
-            >
-                {texts(other).language_name}
-            </a>
+                inner_html=language_label(other)
+            ></a>
         }
         .into_any(),
         LanguageTarget::Entry { translation: None, .. } => view! {
@@ -195,11 +199,40 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
             {t.skip_to_content}
         </a>
         <header class="site-header">
-            <a class="site-title" href=urls::index(lang)>{t.site_title}</a>
+            <a class="site-title" href=urls::index(lang) inner_html=title_words(t.site_title)></a>
             <Search lang/>
             <nav aria-label=t.switch_language>{switch}<ThemeToggle lang/></nav>
         </header>
     }
+}
+
+/// The site's title with each word kept whole: a narrow header breaks it between
+/// words, never at a word's hyphen ("LLM-Inferenz").
+fn title_words(title: &str) -> String {
+    build(|h| {
+        for (i, word) in title.split(' ').enumerate() {
+            if i > 0 {
+                h.text(" ");
+            }
+            h.el_text("span", &[("class", Some("word"))], word);
+        }
+    })
+    .into_string()
+}
+
+/// The other language's name, and its code for a narrow header ("Deutsch", "DE"):
+/// the name stays the link's accessible name.
+fn language_label(other: Lang) -> String {
+    build(|h| {
+        h.el_text("span", &[("class", Some("lang-name"))], texts(other).language_name);
+        let code = other.code().to_ascii_uppercase();
+        h.el_text(
+            "span",
+            &[("class", Some("lang-code")), ("aria-hidden", Some("true"))],
+            &code,
+        );
+    })
+    .into_string()
 }
 
 #[cfg(test)]

@@ -443,7 +443,7 @@ fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
     view! {
         <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
         <main id=names::MAIN tabindex="-1" class="index" node_ref=main>
-            <h1>{t.site_title}</h1>
+            <h1>{t.landing_heading}</h1>
             <div class="landing" inner_html=parts.landing></div>
             <h2 id=names::ALL_TERMS>{t.index_heading}</h2>
             <div class="filters">

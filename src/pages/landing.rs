@@ -107,8 +107,8 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
             // The slope's label runs along it.
             let angle = ((TOP - SLOPE_Y) / (RIDGE_X - LEFT)).atan().to_degrees();
             let (sx, sy) = (
-                (LEFT + RIDGE_X) / 2.0 + 8.0,
-                slope_y((LEFT + RIDGE_X) / 2.0 + 8.0) - 6.0,
+                (LEFT + RIDGE_X) / 2.0 - 4.0,
+                slope_y((LEFT + RIDGE_X) / 2.0 - 4.0) - 6.0,
             );
             let rotate = format!("rotate({angle:.1} {} {})", n(sx), n(sy));
             let attrs = [
@@ -119,9 +119,11 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 ("transform", Some(&rotate)),
             ];
             h.el_text("text", &attrs, t.picture_slope);
-            text(h, "line-name", RIGHT - 2.0, TOP - 7.0, "end", t.picture_roof);
+            // Each point's name beside it, clear of the lines: the ridge's above the
+            // slope, the roof's under it, prefill's above its point.
+            text(h, "line-name", RIDGE_X + 10.0, TOP + 18.0, "start", t.picture_roof);
             dot(h, "ridge", RIDGE_X, TOP);
-            text(h, "point-name", RIDGE_X + 8.0, TOP + 18.0, "start", t.ridge_point);
+            text(h, "point-name", RIDGE_X - 8.0, TOP - 2.0, "end", t.ridge_point);
             dot(h, "decode", decode_x, slope_y(decode_x));
             text(
                 h,
@@ -132,7 +134,18 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 t.decode_point,
             );
             dot(h, "prefill", prefill_x, TOP);
-            text(h, "point-name", prefill_x, TOP + 38.0, "middle", t.prefill_point);
+            text(h, "point-name", prefill_x, TOP - 8.0, "middle", t.prefill_point);
+            // The y axis' title along it.
+            let (yx, yy) = (LEFT - 10.0, (TOP + BOTTOM) / 2.0);
+            let rotate = format!("rotate(-90 {} {})", n(yx), n(yy));
+            let attrs = [
+                ("class", Some("axis-name")),
+                ("x", Some(&n(yx))),
+                ("y", Some(&n(yy))),
+                ("text-anchor", Some("middle")),
+                ("transform", Some(&rotate)),
+            ];
+            h.el_text("text", &attrs, t.picture_performance);
             text(
                 h,
                 "axis-name",
@@ -146,7 +159,8 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
 }
 
 /// The landing part of the index page: the glossary in two sentences, the
-/// picture, and the reading path (its entries with their definitions).
+/// reading path (its entries with their definitions), and the picture (beside them
+/// on a wide screen, after them on a phone).
 pub fn landing_html(lang: Lang, index: &Index) -> Html {
     let t = texts(lang);
     build(|h| {
@@ -166,10 +180,6 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
                 if all { t.all_drafts } else { t.most_drafts },
             );
         }
-        h.el("figure", &[("class", Some("landing-figure"))], |h| {
-            h.append(&picture(lang, "picture-caption"));
-            h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
-        });
         let path: Vec<_> = index
             .reading_path
             .iter()
@@ -178,6 +188,10 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
         if !path.is_empty() {
             reading_path(h, lang, &path);
         }
+        h.el("figure", &[("class", Some("landing-figure"))], |h| {
+            h.append(&picture(lang, "picture-caption"));
+            h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
+        });
     })
 }
 

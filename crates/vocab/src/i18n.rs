@@ -203,13 +203,16 @@ pub struct Texts {
     pub compare_does_not_fit: fn(side: &str) -> String,
     /// The line above printed results: the scenario they describe.
     pub scenario_line: fn(model: &str, hardware: &str, devices: u32, batch: &str, context: &str) -> String,
-    /// The landing page: what the glossary is, for whom, and where to start.
+    /// The landing page: the question it answers (its heading), what the glossary
+    /// is, for whom, and where to start.
+    pub landing_heading: &'static str,
     pub landing_lead: &'static str,
     pub landing_detail: &'static str,
     pub landing_picture: &'static str,
-    /// The landing picture's names for the slope and the roof.
+    /// The landing picture's names for the slope, the roof and the y axis.
     pub picture_slope: &'static str,
     pub picture_roof: &'static str,
+    pub picture_performance: &'static str,
     pub reading_path: &'static str,
     /// An entry's table of contents, and its place on the reading path.
     pub contents: &'static str,
@@ -793,6 +796,7 @@ static DE: Texts = Texts {
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context}\u{a0}Tokens")
     },
+    landing_heading: "Warum die LLM-Inferenz auf den Speicher wartet",
     landing_lead: "Warum ist die Inferenz großer Sprachmodelle durch den Speicher begrenzt und nicht durch die \
         Rechenleistung? Dieses Glossar erklärt die Begriffe dahinter, jeden in eigenen Worten und mit \
         einem Rechner, der die Zahlen des Eintrags live nachrechnet.",
@@ -802,6 +806,7 @@ static DE: Texts = Texts {
         die Rechenleistung. Der Decode-Schritt liegt weit links.",
     picture_slope: "Speicherbandbreite",
     picture_roof: "Spitzen-FLOP/s",
+    picture_performance: "Leistung (FLOP/s)",
     reading_path: "Hier anfangen",
     contents: "Inhalt",
     section_link: "Link zu diesem Abschnitt",
@@ -1107,6 +1112,7 @@ static EN: Texts = Texts {
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context}\u{a0}tokens")
     },
+    landing_heading: "Why LLM inference waits for memory",
     landing_lead: "Why is serving a large language model limited by memory rather than by arithmetic? This \
         glossary explains the terms behind that question, each in plain words and with a calculator \
         that recomputes the entry's figures live.",
@@ -1116,6 +1122,7 @@ static EN: Texts = Texts {
         compute. A decode step sits far to the left.",
     picture_slope: "memory bandwidth",
     picture_roof: "peak FLOP/s",
+    picture_performance: "Performance (FLOP/s)",
     reading_path: "Start here",
     contents: "On this page",
     section_link: "Link to this section",

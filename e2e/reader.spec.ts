@@ -430,25 +430,29 @@ test('on a wide screen the results stand whole beside the form, and a summary st
   }
 });
 
-test('a query with no hit here offers the other language\'s hits by count', async ({ page, problems }) => {
+test('a query with no hit here finds the entries by their other language\'s names, in the reader\'s language', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);
   const box = page.getByRole('combobox', { name: 'Search the glossary' });
+  await box.fill('speicherbandbreite');
+  await expect(page.locator('#search-status')).toHaveText(/^\d+ results? by (its|their) German names?/);
+  const first = page.locator('#search-results [role="option"]').first();
+  await expect(first.locator('.search-term')).toHaveText('Speicherbandbreite → Memory bandwidth');
+  await expect(first.locator('.search-term [lang="de"]')).toHaveText('Speicherbandbreite');
+  await expect(first).toHaveAttribute('href', /\/en\/memory-bandwidth$/);
+  // Many hits: no "No match" above them; every one an English entry where one exists.
   await box.fill('speicher');
-  await expect(page.locator('#search-status')).toHaveText(/^No match/);
-  const offer = page.locator('#search-other');
-  await expect(offer).toHaveText(/^\d+ match(es)? in German$/);
-  const n = Number((await offer.innerText()).split(' ')[0]);
-  await offer.click();
-  // The list shows the first twelve; the status names them all.
-  await expect(page.locator('#search-results [role="option"]')).toHaveCount(Math.min(n, 12));
-  await expect(page.locator('#search-status')).toContainText(String(n));
-  await expect(page.locator('#search-results [role="option"]').first()).toContainText('DE');
-  await expect(offer).toBeHidden();
+  await expect(page.locator('#search-status')).toHaveText(/^\d+ results by their German names/);
+  const hrefs = await page.locator('#search-results [role="option"]').evaluateAll((os) => os.map((o) => o.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(1);
+  expect(hrefs.every((h) => /\/en\//.test(h!)), hrefs.join()).toBe(true);
+  await first.click();
+  await expect(page).toHaveURL(/\/glossary\/en\//);
   await page.goto('de/memory-bound');
   await live(page);
   await page.locator('#search-input').fill('weights');
-  await expect(page.locator('#search-other')).toHaveText(/^\d+ Treffer auf Englisch$/);
+  await expect(page.locator('#search-status')).toHaveText(/über (den|die) englischen Namen/);
+  await expect(page.locator('#search-results [role="option"]').first()).toHaveAttribute('href', /\/de\//);
 });
 
 test('picking a model takes its published checkpoint type unless the reader chose one', async ({ page, problems }) => {

@@ -10,7 +10,7 @@ use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use wasm_bindgen::JsCast;
 
-use crate::data::{index, load_index, Index, Lang};
+use crate::data::{index, load_index, Index, IndexEntry, Lang};
 use crate::listen::{on, on_window};
 use crate::search::{search, Hit};
 use crate::urls;
@@ -41,22 +41,17 @@ struct SearchBox {
     panel: web_sys::Element,
     status: web_sys::Element,
     list: web_sys::Element,
-    other: web_sys::Element,
-    both: web_sys::HtmlInputElement,
 }
 
 impl SearchBox {
     /// The box's elements below `root`, which holds its markup.
     fn resolve(root: web_sys::Element) -> Option<SearchBox> {
         let panel = by_id(names::SEARCH_PANEL)?;
-        let both = panel.query_selector("input[type=checkbox]").ok()??.dyn_into().ok()?;
         Some(SearchBox {
             input: by_id(names::SEARCH_INPUT)?.dyn_into().ok()?,
             status: by_id(names::SEARCH_STATUS)?,
             list: by_id(names::SEARCH_RESULTS)?,
-            other: by_id(names::SEARCH_OTHER)?,
             panel,
-            both,
             root,
         })
     }
@@ -83,15 +78,25 @@ fn option_id(i: usize) -> String {
     format!("{}{i}", names::SEARCH_OPTION)
 }
 
-/// The options as markup.
-fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
+/// The entry of `lang` for the same concept as `found` (an entry of the other
+/// language), where there is one.
+fn counterpart(found: &IndexEntry, lang: Lang) -> Option<&'static IndexEntry> {
+    let slug = found.translation.as_deref()?;
+    index(lang)?.entries.iter().find(|e| e.summary.slug == slug)
+}
+
+/// The options as markup. Hits found `by_other_names` (the other language's) show
+/// as the page language's entries where those exist: "Speicherbandbreite → Memory
+/// bandwidth".
+fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang, by_other_names: bool) -> Html {
     let t = texts(lang);
     build(|h| {
         for (i, hit) in hits.iter().take(SHOWN).enumerate() {
-            let Some(e) = index(hit.entry.lang).and_then(|x| x.get(hit.entry)) else {
+            let Some(found) = index(hit.entry.lang).and_then(|x| x.get(hit.entry)) else {
                 continue;
             };
-            let e_lang = hit.entry.lang;
+            let here = by_other_names.then(|| counterpart(found, lang)).flatten();
+            let (e, e_lang) = here.map_or((found, hit.entry.lang), |e| (e, lang));
             let (id, href) = (option_id(i), urls::entry(e_lang, &e.summary.slug));
             let selected = if active == Some(i) { "true" } else { "false" };
             h.el("li", &[("role", Some("none"))], |h| {
@@ -108,7 +113,12 @@ fn options_html(hits: &[Hit], active: Option<usize>, lang: Lang) -> Html {
                         "span",
                         &[("class", Some("search-term")), ("lang", Some(e_lang.code()))],
                         |h| {
-                            match hit.variant {
+                            if here.is_some() {
+                                let name = hit.variant.unwrap_or(&found.summary.term);
+                                h.el_text("span", &[("lang", Some(hit.entry.lang.code()))], name);
+                                h.text(" → ");
+                            }
+                            match hit.variant.filter(|_| here.is_none()) {
                                 Some(v) => {
                                     h.text(v).text(" ");
                                     h.el("span", &[("class", Some("search-via"))], |h| {
@@ -170,6 +180,13 @@ fn render(b: &SearchBox, st: &mut State, lang: Lang) {
     let indexes: Option<Vec<&'static Index>> = languages(st, lang).into_iter().map(index).collect();
     let loading = indexes.is_none();
     let hits = indexes.map(|i| search(&st.query, &i)).unwrap_or_default();
+    // Nothing here, something in the other language: its entries found by their names
+    // there, shown as this language's entries where they exist.
+    let asked = !st.query.trim().is_empty();
+    let (hits, by_other_names) = match index(lang.other()) {
+        Some(other) if hits.is_empty() && !st.both && asked => (search(&st.query, &[other]), true),
+        _ => (hits, false),
+    };
     st.count = hits.len().min(SHOWN);
     st.active = st.active.filter(|i| *i < st.count);
     let (input, panel, status, list) = (&b.input, &b.panel, &b.status, &b.list);
@@ -191,30 +208,15 @@ fn render(b: &SearchBox, st: &mut State, lang: Lang) {
         t.search_hint.to_string()
     } else if hits.is_empty() {
         t.search_none.to_string()
+    } else if by_other_names {
+        (t.search_by_other_names)(st.count, hits.len())
     } else {
         (t.search_results)(st.count, hits.len())
     };
     if status.text_content().as_deref() != Some(text.as_str()) {
         status.set_text_content(Some(&text));
     }
-    list.set_inner_html(options_html(&hits, st.active, lang).as_str());
-    // Nothing here, something in the other language: offer it by its count.
-    let elsewhere = match index(lang.other()) {
-        Some(other) if hits.is_empty() && !st.both && !st.query.trim().is_empty() => search(&st.query, &[other]).len(),
-        _ => 0,
-    };
-    let _ = b.other.toggle_attribute_with_force("hidden", elsewhere == 0);
-    if elsewhere > 0 {
-        b.other.set_text_content(Some(&(t.search_other_language)(elsewhere)));
-    }
-}
-
-/// Searches both languages, as the checkbox does.
-fn search_both(b: &SearchBox, st: &mut State) {
-    st.both = true;
-    // The focus stays on the button, inside the search: moving it from here would
-    // re-enter the listener while the state is borrowed.
-    b.both.set_checked(true);
+    list.set_inner_html(options_html(&hits, st.active, lang, by_other_names).as_str());
 }
 
 /// Loads the indexes the search needs that are not loaded yet (on the first focus,
@@ -271,7 +273,6 @@ fn handle(b: &SearchBox, ev: &web_sys::Event, st: &mut State, lang: Lang) -> Opt
             }
             return None;
         }
-        "click" if target.as_ref().is_some_and(|t| is(t, &b.other)) => search_both(b, st),
         // A followed link: the router opens it; the box closes and empties.
         "click" => {
             let link = target.and_then(|t| t.closest("a").ok().flatten());
@@ -376,16 +377,6 @@ impl SearchBox {
                             ("aria-live", Some("polite")),
                         ],
                         t.search_hint,
-                    );
-                    h.el_text(
-                        "button",
-                        &[
-                            ("id", Some(names::SEARCH_OTHER)),
-                            ("type", Some("button")),
-                            ("class", Some(names::SEARCH_OTHER)),
-                            ("hidden", Some("")),
-                        ],
-                        "",
                     );
                     h.el_text(
                         "ul",

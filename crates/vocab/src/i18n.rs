@@ -241,8 +241,9 @@ pub struct Texts {
     pub unchecked_type: fn(model_type: &str) -> String,
     /// A pasted model whose given parameter count and shapes disagree.
     pub params_disagree: fn(given: &str, shapes: &str, percent: &str) -> String,
-    /// Search found nothing here but in the other language.
-    pub search_other_language: fn(count: usize) -> String,
+    /// Search found nothing by this language's names but by the other language's:
+    /// the entries shown, of how many.
+    pub search_by_other_names: fn(shown: usize, total: usize) -> String,
 }
 
 /// The texts for `lang`.
@@ -834,12 +835,10 @@ static DE: Texts = Texts {
              Checkpoint überein?"
         )
     },
-    search_other_language: |n| {
-        if n == 1 {
-            "1 Treffer auf Englisch".to_string()
-        } else {
-            format!("{n} Treffer auf Englisch")
-        }
+    search_by_other_names: |shown, total| match total {
+        1 => "1 Treffer über den englischen Namen".into(),
+        n if shown < n => format!("{n} Treffer über die englischen Namen, die ersten {shown} hier"),
+        n => format!("{n} Treffer über die englischen Namen"),
     },
 };
 
@@ -1149,12 +1148,10 @@ static EN: Texts = Texts {
              ({shapes}). The weights use the count given; do the config and the checkpoint match?"
         )
     },
-    search_other_language: |n| {
-        if n == 1 {
-            "1 match in German".to_string()
-        } else {
-            format!("{n} matches in German")
-        }
+    search_by_other_names: |shown, total| match total {
+        1 => "1 result by its German name".into(),
+        n if shown < n => format!("{n} results by their German names, the first {shown} shown"),
+        n => format!("{n} results by their German names"),
     },
 };
 

@@ -147,8 +147,6 @@ pub const SEARCH_PANEL: &str = "search-panel";
 pub const SEARCH_STATUS: &str = "search-status";
 /// Id of the list of results.
 pub const SEARCH_RESULTS: &str = "search-results";
-/// Id of the button that offers the other language's hits.
-pub const SEARCH_OTHER: &str = "search-other";
 /// Start of a search result's id (`search-option-0`), the field's active descendant.
 pub const SEARCH_OPTION: &str = "search-option-";
 

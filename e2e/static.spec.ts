@@ -33,6 +33,16 @@ test.describe('without JavaScript', () => {
     await expect(output(page, 'kv_per_request_gib')).toHaveText('4,00 GiB');
   });
 
+  test('on a wide screen the results take the calculator\'s width, with no empty form column', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('en/memory-bound');
+    const [calc, results] = await page
+      .locator('.calculator')
+      .first()
+      .evaluate((c) => [c.getBoundingClientRect().width, c.querySelector('.calc-results')!.getBoundingClientRect().width]);
+    expect(results).toBeGreaterThan(0.9 * calc);
+  });
+
   test('the root offers both languages', async ({ page }) => {
     await page.goto('./');
     await expect(page.getByRole('link', { name: 'Deutsch' })).toBeVisible();

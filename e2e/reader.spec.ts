@@ -160,23 +160,39 @@ test('on a wide screen the model and hardware menus show their whole names', asy
 test('live figures look unlike links, say what they compute, and flash when the reader moves them', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await live(page);
-  const rv = page.locator('.prose .rv').first();
+  const rv = page.locator('.prose .rv[data-rv]:not(.pinned)').first();
   const style = (sel: string) =>
     page.locator(sel).first().evaluate((e) => {
       const s = getComputedStyle(e);
-      return { color: s.color, background: s.backgroundColor, decoration: s.textDecorationLine };
+      return { color: s.color, background: s.backgroundColor, decoration: s.textDecorationLine, border: s.borderBottomStyle };
     });
-  const [value, link] = [await style('.prose .rv'), await style('.prose a.xref')];
+  const [value, link] = [await style('.prose .rv[data-rv]:not(.pinned)'), await style('.prose a.xref')];
   expect(value.color).not.toBe(link.color);
   expect(value.background).not.toBe('rgba(0, 0, 0, 0)');
   expect(await rv.getAttribute('title')).toMatch(/computed by the calculator/);
+  // Told once, in words a touch screen shows: a line before the paragraph of the first
+  // live figure, its sample in their style. A figure pinned to its sentence's case is plain.
+  const legend = page.locator('.prose .rv-legend');
+  await expect(legend).toHaveCount(1);
+  await expect(legend).toBeVisible();
+  const sample = await style('.rv-legend .rv-sample');
+  expect([sample.background, sample.border]).toEqual([value.background, value.border]);
+  expect(
+    await legend.evaluate((l) => {
+      const first = document.querySelector('.prose .rv[data-rv]:not(.pinned)')!.closest('p, li')!;
+      return l.nextElementSibling === first || l.parentElement === first.parentElement?.closest('li');
+    }),
+  ).toBe(true);
+  const pinned = await style('.prose .rv.pinned');
+  expect([pinned.background, pinned.border]).toEqual(['rgba(0, 0, 0, 0)', 'none']);
   // Nothing flashes on load; a change the reader makes flashes what it moved.
   await expect(page.locator('.rv[data-flash]')).toHaveCount(0);
   await moreInputs(page);
   await field(page, 'Bandwidth (GB/s)').fill('3350');
   await expect(page.locator('.rv[data-flash]').first()).toBeAttached();
   await page.goto('de/memory-bound');
-  expect(await page.locator('.prose .rv').first().getAttribute('title')).toMatch(/vom Rechner berechnet/);
+  expect(await page.locator('.prose .rv[data-rv]').first().getAttribute('title')).toMatch(/vom Rechner berechnet/);
+  await expect(page.locator('.prose .rv-legend')).toHaveText(/^Zahlen in dieser Form rechnet der Rechner/);
 });
 
 for (const [lang, title, path] of [

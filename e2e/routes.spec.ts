@@ -67,7 +67,7 @@ for (const path of ['en/does-not-exist', 'fr/', 'de/does-not-exist']) {
 test('an entry opened inside the app fetches its prose and shows the live figures', async ({ page, problems }) => {
   await page.goto('en/memory-bandwidth?bw=4000');
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
-  const expected = await page.locator('article .prose .rv').first().innerText();
+  const expected = await page.locator('article .prose .rv[data-rv]').first().innerText();
 
   await page.goto('en/memory-bound');
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
@@ -78,7 +78,7 @@ test('an entry opened inside the app fetches its prose and shows the live figure
   await prose;
   await expect(page).toHaveURL(/\/en\/memory-bandwidth\?.*bw=4000/);
   await expect(page.locator('article .prose h2').first()).toBeVisible();
-  await expect(page.locator('article .prose .rv').first()).toHaveText(expected);
+  await expect(page.locator('article .prose .rv[data-rv]').first()).toHaveText(expected);
   // The footer comes with the prose: sources and the date.
   await expect(page.locator('.entry-end .sources li').first()).toBeVisible();
   await expect(page.locator('.entry-end time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);

@@ -482,6 +482,11 @@ struct Renderer<'a, 'e> {
     strong: Option<String>,
     /// For each open link, whether it is written.
     links: Vec<bool>,
+    /// Where in `html` the open paragraph's start tag is.
+    paragraph_start: usize,
+    /// Whether the line that says what live figures look like is written (before
+    /// the paragraph of the entry's first).
+    legend: bool,
 }
 
 impl<'a, 'e> Renderer<'a, 'e> {
@@ -509,6 +514,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
             skipping_block: false,
             heading: None,
             heading_start: 0,
+            paragraph_start: 0,
+            legend: false,
             heading_ids: Vec::new(),
             in_related: false,
             strong: None,
@@ -546,6 +553,10 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 if matches!(level, HeadingLevel::H2 | HeadingLevel::H3) {
                     self.heading_anchor(level, &text);
                 }
+                self.html.push(event);
+            }
+            Event::Start(Tag::Paragraph) => {
+                self.paragraph_start = self.html.len();
                 self.html.push(event);
             }
             Event::Start(Tag::Strong) if self.in_related => self.strong = Some(String::new()),
@@ -908,6 +919,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     )
                 };
                 let title = format!("{} · {note}", (t.output_label)(value.output));
+                if value.overrides.is_empty() {
+                    self.live_legend();
+                }
                 self.body.inline.push(value);
                 self.trusted(build(|h| {
                     h.el_text(
@@ -929,6 +943,38 @@ impl<'a, 'e> Renderer<'a, 'e> {
                     d
                 });
                 self.html.push(Event::Text(CowStr::from(whole.to_string())));
+            }
+        }
+    }
+
+    /// Before the paragraph of the entry's first live figure, once: a line that says
+    /// what live figures look like, in their style (a title alone is not seen on a
+    /// touch screen).
+    fn live_legend(&mut self) {
+        if self.legend {
+            return;
+        }
+        self.legend = true;
+        let (before, sample, after) = texts_for(self.src.locale).live_legend;
+        let line = build(|h| {
+            h.el(
+                "p",
+                &[("class", Some(&sanitize::trusted_class(names::LIVE_LEGEND)))],
+                |h| {
+                    h.text(before);
+                    let class = sanitize::trusted_class(&format!("{} {}", names::INLINE_VALUE, names::LIVE_SAMPLE));
+                    h.el_text("span", &[("class", Some(&class))], sample);
+                    h.text(after);
+                },
+            );
+        });
+        let at = self.paragraph_start.min(self.html.len());
+        self.html
+            .insert(at, Event::InlineHtml(CowStr::from(line.into_string())));
+        // Indices into `html` at or after the insertion move by one.
+        for i in self.raw_events.iter_mut().chain([&mut self.heading_start]) {
+            if *i >= at {
+                *i += 1;
             }
         }
     }

@@ -100,7 +100,11 @@ pub const SCROLL: &str = "scroll";
 const HTML_CLASSES: &[(&str, &[&str])] = &[
     ("a", &[names::XREF, names::HEADING_ANCHOR]),
     ("strong", &[names::MISSING_TERM]),
-    ("span", &[names::INLINE_VALUE, names::PINNED_VALUE, SCROLL]),
+    (
+        "span",
+        &[names::INLINE_VALUE, names::PINNED_VALUE, names::LIVE_SAMPLE, SCROLL],
+    ),
+    ("p", &[names::LIVE_LEGEND]),
     ("div", &["footnote-definition", SCROLL]),
     ("sup", &["footnote-reference", "footnote-definition-label"]),
 ];
@@ -115,6 +119,8 @@ const APP_CLASSES: &[&str] = &[
     names::MISSING_TERM,
     names::INLINE_VALUE,
     names::PINNED_VALUE,
+    names::LIVE_LEGEND,
+    names::LIVE_SAMPLE,
     SCROLL,
 ];
 

@@ -156,7 +156,8 @@ fn html_attributes(tag: &str) -> &'static [&'static str] {
         "tbody" | "thead" | "tr" => &["align", "char", "charoff"],
         "td" => &["align", "char", "charoff", "colspan", "headers", "rowspan"],
         "th" => &["align", "char", "charoff", "colspan", "headers", "rowspan", "scope"],
-        "code" | "sup" => &["class"],
+        // A code block's language; footnotes; the line before the first live figure.
+        "code" | "sup" | "p" => &["class"],
         // The boxes wide tables and formulas scroll in.
         "div" => &["class", "role", "aria-label", "tabindex"],
         "span" => &["class", "data-rv", "role", "aria-label", "tabindex"],
@@ -177,7 +178,8 @@ fn value_allowed(tag: &str, name: &str, value: &str) -> bool {
         ("a", "rel") => value == "noopener noreferrer",
         ("strong", "class") => classes_within(value, &["missing-term"]),
         ("strong", "aria-describedby") => value == "not-yet-written",
-        ("span", "class") => classes_within(value, &["rv", "pinned", "scroll"]),
+        ("span", "class") => classes_within(value, &["rv", "pinned", "rv-sample", "scroll"]),
+        ("p", "class") => classes_within(value, &["rv-legend"]),
         ("div", "class") => classes_within(value, &["footnote-definition", "scroll"]),
         ("div" | "span", "role") => value == "group",
         ("div" | "span", "tabindex") => value == "0",

@@ -558,3 +558,42 @@ fn the_files_for_machines_hold_an_entrys_text_not_its_markup() {
         }
     }
 }
+
+/// An entry with a live figure says once what live figures look like, right before
+/// the paragraph of its first; an entry whose figures are all pinned to their
+/// sentence's case (or that has none) says nothing.
+#[test]
+fn the_live_figures_style_is_told_once_before_the_first() {
+    let site = site();
+    let legend = "<p class=\"rv-legend\">";
+    let (mut with, mut without) = (0, 0);
+    for e in &site.entries {
+        let html = html(&site, &e.lang, &e.front.slug);
+        let first_live = html.find("<span class=\"rv\" data-rv=");
+        assert_eq!(
+            html.matches(legend).count(),
+            usize::from(first_live.is_some()),
+            "{}",
+            e.path
+        );
+        let Some(live) = first_live else {
+            without += 1;
+            continue;
+        };
+        with += 1;
+        // The live figure stands in the block right after the legend.
+        let at = html.find(legend).unwrap_or(usize::MAX);
+        assert!(at < live, "{}", e.path);
+        let end = at + html[at..].find("</p>").unwrap_or(0) + "</p>".len();
+        let between = &html[end..live];
+        assert!(
+            between.trim_start().starts_with("<p>") && !between.contains("</p>"),
+            "{}: {between}",
+            e.path
+        );
+    }
+    assert!(
+        with > 40 && without > 0,
+        "{with} entries with a live figure, {without} without"
+    );
+}

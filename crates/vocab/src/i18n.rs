@@ -183,6 +183,9 @@ pub struct Texts {
     pub series_pinned: &'static str,
     /// The tooltip of a live figure in the prose: what computes it.
     pub computed_by_calculator: &'static str,
+    /// The line before an entry's first live figure: the words before the sample,
+    /// the sample in the figures' style, the words after.
+    pub live_legend: (&'static str, &'static str, &'static str),
     /// The tooltip of a figure whose sentence names its case.
     pub computed_for_named_case: &'static str,
     /// The line a calculator shows where JavaScript does not run.
@@ -767,6 +770,11 @@ static DE: Texts = Texts {
     },
     series_pinned: "A (festgehalten)",
     computed_by_calculator: "vom Rechner berechnet; folgt seinen Eingaben",
+    live_legend: (
+        "Zahlen ",
+        "in dieser Form",
+        " rechnet der Rechner weiter unten aus; sie folgen seinen Eingaben.",
+    ),
     computed_for_named_case: "vom Rechner berechnet, für den Fall, den der Satz nennt",
     needs_javascript: "Der Rechner braucht JavaScript. Ohne JavaScript zeigt er die Ergebnisse des Beispiels.",
     does_not_fit: |model, needed, hardware, devices| {
@@ -1073,6 +1081,11 @@ static EN: Texts = Texts {
     },
     series_pinned: "A (pinned)",
     computed_by_calculator: "computed by the calculator; follows its inputs",
+    live_legend: (
+        "Figures ",
+        "in this style",
+        " come from the calculator below and follow its inputs.",
+    ),
     computed_for_named_case: "computed by the calculator for the case the sentence names",
     needs_javascript: "The calculator needs JavaScript. Without it, it shows the example's results.",
     does_not_fit: |model, needed, hardware, devices| {

@@ -12,6 +12,10 @@ pub const MISSING_TERM: &str = "missing-term";
 pub const MISSING_NOTE_ID: &str = "not-yet-written";
 /// Class of an inline value's span in the prose.
 pub const INLINE_VALUE: &str = "rv";
+/// Class of the line before an entry's first live figure that shows their style.
+pub const LIVE_LEGEND: &str = "rv-legend";
+/// Class of that line's sample of the style.
+pub const LIVE_SAMPLE: &str = "rv-sample";
 /// Class of an inline value whose sentence pins its case (it does not follow the
 /// calculator's model or device).
 pub const PINNED_VALUE: &str = "pinned";

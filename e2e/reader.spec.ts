@@ -413,9 +413,16 @@ test('on a phone the verdict stays in view while a field is edited', async ({ pa
     const inputTop = (await batch.boundingBox())!.y;
     const barTop = (await bar.boundingBox())!.y;
     expect(barTop).toBeGreaterThan(inputTop);
+    // Stepped aside while the results are on screen, it keeps no room of its own:
+    // the charts follow the results' last line.
+    const toggle = page.locator('.calculator .formula-toggle').first();
+    await toggle.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await expect(bar).toBeHidden();
+    const gap = await toggle.evaluate((t) => t.closest('.calculator')!.querySelector('.charts')!.getBoundingClientRect().top - t.getBoundingClientRect().bottom);
+    expect(gap).toBeLessThan(40);
   }
   // Wide: the bar follows the results in their column, out of the way while the
-  // results' own verdict is on screen.
+  // results' own verdict is on screen, and only where the form runs past the results.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.locator('.calc-results .verdict').first().evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await expect(page.locator('.verdict-bar')).toBeHidden();

@@ -498,7 +498,10 @@ test('picking a model takes its published checkpoint type unless the reader chos
 for (const [width, height] of [[360, 780], [1440, 900]]) {
   test(`an entry explains before it computes, and its calculator shows the few inputs it is about (${width} px)`, async ({ page, problems }) => {
     await page.setViewportSize({ width, height });
-    for (const [path, more] of [['en/memory-bound', 'More inputs'], ['de/memory-bound', 'Weitere Eingaben']]) {
+    for (const [path, more, fewer] of [
+      ['en/memory-bound', 'More inputs', 'Fewer inputs'],
+      ['de/memory-bound', 'Weitere Eingaben', 'Weniger Eingaben'],
+    ]) {
       await page.goto(path);
       await live(page);
       const calc = page.locator('.calculator').first();
@@ -515,10 +518,13 @@ for (const [width, height] of [[360, 780], [1440, 900]]) {
       expect(first.length).toBeGreaterThanOrEqual(4);
       expect(first.length).toBeLessThanOrEqual(6);
       const summary = calc.locator('.more-inputs > summary');
-      await expect(summary).toHaveText(more);
+      await expect(summary).toHaveAccessibleName(more);
       expect(await top(summary)).toBeGreaterThan(Math.max(...(await Promise.all(first.map((id) => top(page.locator(`#${id}`)))))));
-      // Opened, it shows the rest, and what showed stays.
+      // Opened, it shows the rest, says what a second press does, and brings the
+      // first of the rest into view (they stand above it, in their groups).
       await summary.click();
+      await expect(summary).toHaveAccessibleName(fewer);
+      await expect(calc.locator('.calc-inputs .extra').first()).toBeInViewport();
       const all = await visible();
       expect(all.length).toBeGreaterThan(first.length + 4);
       expect(all).toEqual(expect.arrayContaining(first));

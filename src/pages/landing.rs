@@ -27,7 +27,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
     let t = texts(lang);
     // A point on the slope at x.
     let slope_y = |x: f64| SLOPE_Y - (SLOPE_Y - TOP) * (x - LEFT) / (RIDGE_X - LEFT);
-    let (decode_x, prefill_x) = (70.0, 300.0);
+    let (decode_x, prefill_x) = (62.0, 300.0);
     let region = |class: &str, x0: f64, x1: f64, h: &mut Html| {
         let (x0, x1, y0, y1) = (n(x0), n(x1), n(TOP - 14.0), n(BOTTOM));
         let points = format!("{x0},{y0} {x1},{y0} {x1},{y1} {x0},{y1}");
@@ -70,7 +70,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 h,
                 "region-name memory",
                 (LEFT + RIDGE_X) / 2.0 + 18.0,
-                BOTTOM - 8.0,
+                BOTTOM - 5.0,
                 "middle",
                 t.memory_bound,
             );
@@ -78,7 +78,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 h,
                 "region-name compute",
                 (RIDGE_X + RIGHT) / 2.0,
-                BOTTOM - 8.0,
+                BOTTOM - 5.0,
                 "middle",
                 t.compute_bound,
             );
@@ -107,8 +107,8 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
             // The slope's label runs along it.
             let angle = ((TOP - SLOPE_Y) / (RIDGE_X - LEFT)).atan().to_degrees();
             let (sx, sy) = (
-                (LEFT + RIDGE_X) / 2.0 - 4.0,
-                slope_y((LEFT + RIDGE_X) / 2.0 - 4.0) - 6.0,
+                (LEFT + RIDGE_X) / 2.0 + 6.0,
+                slope_y((LEFT + RIDGE_X) / 2.0 + 6.0) - 6.0,
             );
             let rotate = format!("rotate({angle:.1} {} {})", n(sx), n(sy));
             let attrs = [
@@ -123,7 +123,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
             // slope, the roof's under it, prefill's above its point.
             text(h, "line-name", RIDGE_X + 10.0, TOP + 18.0, "start", t.picture_roof);
             dot(h, "ridge", RIDGE_X, TOP);
-            text(h, "point-name", RIDGE_X - 8.0, TOP - 2.0, "end", t.ridge_point);
+            text(h, "point-name", RIDGE_X - 8.0, TOP - 6.0, "end", t.ridge_point);
             dot(h, "decode", decode_x, slope_y(decode_x));
             text(
                 h,

@@ -137,6 +137,7 @@ pub struct Texts {
     pub model_details: &'static str,
     /// The disclosure that shows the form's controls its entry does not show first.
     pub more_inputs: &'static str,
+    pub fewer_inputs: &'static str,
     pub own_model: &'static str,
     pub own_model_summary: &'static str,
     pub config_label: &'static str,
@@ -702,6 +703,7 @@ static DE: Texts = Texts {
     field_help: help_de,
     model_details: "Modelldetails",
     more_inputs: "Weitere Eingaben",
+    fewer_inputs: "Weniger Eingaben",
     own_model: "Eigenes Modell (config.json)",
     own_model_summary: "Eigenes Modell: config.json einfügen",
     config_label: "Inhalt der config.json",
@@ -1016,6 +1018,7 @@ static EN: Texts = Texts {
     field_help: help_en,
     model_details: "Model details",
     more_inputs: "More inputs",
+    fewer_inputs: "Fewer inputs",
     own_model: "Your model (config.json)",
     own_model_summary: "Your model: paste its config.json",
     config_label: "Contents of config.json",

@@ -791,11 +791,31 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
                 on:toggle=move |ev| more_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
                 prop:open=move || more_open.get()
             >
-                <summary>{t.more_inputs}</summary>
+                // Said by what a press does: "More inputs" while closed, "Fewer inputs" while open.
+                <summary on:click=move |_| reveal_more(uid)>
+                    <span class="when-closed">{t.more_inputs}</span>
+                    <span class="when-open">{t.fewer_inputs}</span>
+                </summary>
             </details>
             <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
         </form>
     }
+}
+
+/// After the reader opens "More inputs" (the browser opens it after this click), the
+/// first of the controls it shows is scrolled into view: they stand above the
+/// disclosure, in their groups, where a press would otherwise seem to do nothing.
+fn reveal_more(uid: usize) {
+    request_animation_frame(move || {
+        let heading = names::control_id(uid, "heading");
+        let selector = format!("#{heading} ~ .calc-grid .calc-inputs:has(> .more-inputs[open]) .extra");
+        let first = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(&selector).ok().flatten());
+        if let Some(e) = first {
+            e.scroll_into_view_with_bool(true);
+        }
+    });
 }
 
 /// Whether `field` is a figure of the device (its memory, bandwidth or peak).

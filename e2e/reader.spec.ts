@@ -270,7 +270,11 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     expect(box!.x).toBeGreaterThan(text!.x + text!.width);
     const headings = page.locator('.prose h2');
     const n = await headings.count();
-    await expect(toc.getByRole('link')).toHaveCount(n);
+    // Every section, then the sources.
+    await expect(toc.getByRole('link')).toHaveCount(n + 1);
+    await expect(toc.getByRole('link').last()).toHaveText('Sources');
+    await expect(toc.getByRole('link').last()).toHaveAttribute('href', /#sources$/);
+    await expect(page.locator('#sources')).toHaveText('Sources');
     for (let i = 0; i < n; i++) {
       const id = await headings.nth(i).getAttribute('id');
       expect(id).toBeTruthy();
@@ -279,6 +283,11 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     await toc.getByRole('link').nth(2).click();
     await expect(headings.nth(2)).toBeInViewport();
     await expect(page).toHaveURL(/\/en\/memory-bound.*#user-content-/);
+    // The section being read is marked, and only it.
+    await expect(toc.locator('a[aria-current="location"]')).toHaveCount(1);
+    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(2).innerText()).replace(/\s*#$/, ''));
+    await headings.nth(3).evaluate((h) => window.scrollTo({ top: h.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' }));
+    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(3).innerText()).replace(/\s*#$/, ''));
     // Still in view further down.
     await page.mouse.wheel(0, 3000);
     await expect(toc).toBeInViewport();
@@ -294,7 +303,7 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     await expect(toc).not.toHaveAttribute('open', '');
     await toc.locator('summary').click();
     await toc.getByRole('link').last().click();
-    await expect(page.locator('.prose h2').last()).toBeInViewport();
+    await expect(page.locator('#sources')).toBeInViewport();
   });
 
   for (const [from, to, width] of [['en/kv-cache', 'de/kv-cache', 1440], ['de/speicherbandbreite', 'en/memory-bandwidth', 360]] as const) {

@@ -466,11 +466,14 @@ fn contents_disclosure(data: &EntryData) -> Html {
     })
 }
 
+/// The sections, and the sources after them where the entry has any.
 fn contents_list(data: &EntryData, h: &mut Html) {
     // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
     let here = urls::entry(data.lang, &data.summary.slug);
-    h.el("ol", &[], |h| {
-        for (id, title) in &data.sections {
+    let sources = (!data.footer.sources.is_empty()).then(|| (names::SOURCES, texts(data.lang).sources_heading));
+    let sections = data.sections.iter().map(|(id, title)| (id.as_str(), title.as_str()));
+    h.el("ol", &[("class", Some(names::CONTENTS_LIST))], |h| {
+        for (id, title) in sections.chain(sources) {
             let href = format!("{here}#{id}");
             h.el("li", &[], |h| {
                 h.el_text("a", &[("href", Some(&href))], title);
@@ -560,8 +563,8 @@ fn footer(data: &EntryData) -> Html {
             });
         }
         if !f.sources.is_empty() {
-            h.el("section", &[("class", Some("sources"))], |h| {
-                h.el_text("h2", &[], t.sources_heading);
+            h.el("section", &[("class", Some(names::SOURCES))], |h| {
+                h.el_text("h2", &[("id", Some(names::SOURCES))], t.sources_heading);
                 h.el("ol", &[], |h| {
                     for (label, url) in &f.sources {
                         h.el("li", &[], |h| {

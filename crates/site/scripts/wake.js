@@ -212,6 +212,29 @@
       }).observe(document.body, { attributes: true, attributeFilter: [d.alive] });
   };
 
+  // The contents mark the section being read (`aria-current`), before the app and
+  // after it (it writes the same lists): the last whose heading is above a quarter
+  // of the screen.
+  let marking = false;
+  addEventListener('scroll', () => {
+    if (marking) return;
+    marking = true;
+    requestAnimationFrame(() => {
+      marking = false;
+      const links = document.querySelectorAll(`.${d.contents} a`);
+      const line = innerHeight / 4;
+      let current = '';
+      for (const a of links) {
+        const heading = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+        if (heading && heading.getBoundingClientRect().top <= line) current = a.hash;
+      }
+      for (const a of links) {
+        if (current && a.hash === current) a.setAttribute('aria-current', 'location');
+        else a.removeAttribute('aria-current');
+      }
+    });
+  }, { passive: true });
+
   // Once the app is live: what the reader did is handed over.
   const handOver = () => {
     live = true;

@@ -38,6 +38,7 @@ pub fn wake_names() -> Attributes {
         ("data-whole", names::LAID_OUT.to_string()),
         ("data-press", names::PRESSED.to_string()),
         ("data-turned", names::TOGGLED.to_string()),
+        ("data-contents", names::CONTENTS_LIST.to_string()),
         ("data-state", names::APP_STATE.to_string()),
         ("data-toggle", names::THEME_TOGGLE.to_string()),
         ("data-search", names::SEARCH_INPUT.to_string()),

@@ -12,6 +12,12 @@ pub const MISSING_TERM: &str = "missing-term";
 pub const MISSING_NOTE_ID: &str = "not-yet-written";
 /// Class of an inline value's span in the prose.
 pub const INLINE_VALUE: &str = "rv";
+/// Class of an entry's contents list (beside the text and behind the phone's
+/// disclosure): the waking script marks the link of the section in view
+/// (`aria-current`), before the app and after.
+pub const CONTENTS_LIST: &str = "contents-list";
+/// Id of an entry's sources heading, which the contents list last, and class of their section.
+pub const SOURCES: &str = "sources";
 /// Class of the line before an entry's first live figure that shows their style.
 pub const LIVE_LEGEND: &str = "rv-legend";
 /// Class of that line's sample of the style.

@@ -446,6 +446,16 @@ test('on a wide screen the results stand whole beside the form, and a summary st
     const results = calc.locator('.calc-results');
     // No box that scrolls on its own: every row is in the page's flow.
     expect(await results.evaluate((e) => [getComputedStyle(e).overflowY, e.scrollHeight - e.clientHeight])).toEqual(['visible', 0]);
+    // Two columns: each label beside its value, the values right-aligned in one column.
+    const rows = await results.locator('.outputs .output').evaluateAll((os) =>
+      os.map((o) => {
+        const [dt, dd] = [o.querySelector('dt')!.getBoundingClientRect(), o.querySelector('dd')!.getBoundingClientRect()];
+        return { beside: dd.left >= dt.right && Math.abs(dd.top - dt.top) < 4, right: Math.round(dd.right) };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => r.beside), JSON.stringify(rows)).toBe(true);
+    expect(new Set(rows.map((r) => r.right)).size).toBe(1);
     // The details open, the form runs past the results; at its lower fields the
     // summary stands at the top of the screen, in the results' column.
     await moreInputs(page, calc);

@@ -121,6 +121,8 @@ pub struct Texts {
     /// compute-bound and where memory is full (counts, `None` where not reached or
     /// nothing fits); the requests that fit at the current context.
     pub caption_roofline: fn(decode_ratio: f64, prefill_ratio: f64) -> String,
+    /// Added to the roofline's caption where the setup does not fit in memory.
+    pub caption_does_not_fit: &'static str,
     pub caption_batch: fn(critical: Option<&str>, full: Option<&str>) -> String,
     pub caption_capacity: fn(requests: Option<&str>, context: &str) -> String,
     /// What a chart shows where the reader points: the roofline at an intensity
@@ -670,6 +672,8 @@ static DE: Texts = Texts {
     },
     chart_pinned_point: "A",
     caption_roofline: caption_roofline_de,
+    caption_does_not_fit: "Diese Einstellung passt nicht in den Speicher: Der Decode-Punkt zeigt, wo ein solcher \
+                           Schritt läge, wenn sie passte.",
     caption_batch: |critical, full| match (critical, full) {
         (_, None) => "Der Speicher fasst nicht einmal eine Anfrage: Es gibt keinen Durchsatz zu zeigen.".into(),
         (Some(c), Some(f)) => format!(
@@ -987,6 +991,8 @@ static EN: Texts = Texts {
     },
     chart_pinned_point: "A",
     caption_roofline: caption_roofline_en,
+    caption_does_not_fit: "This setup does not fit in memory: the decode point shows where such a step would sit \
+                           if it did.",
     caption_batch: |critical, full| match (critical, full) {
         (_, None) => "Memory does not hold a single request: there is no throughput to show.".into(),
         (Some(c), Some(f)) => format!(

@@ -17,6 +17,9 @@ pub struct RooflinePlot {
     pub(super) ridge: f64,
     pub(super) decode: (f64, f64, f64),
     pub(super) prefill: (f64, f64, f64),
+    /// Whether the setup fits in memory: where it does not, the decode point is
+    /// where such a step would sit, and the caption says so.
+    pub(super) fits: bool,
 }
 
 /// What a kernel of `intensity` attains on the roofline (crates/roofline's rule).
@@ -39,6 +42,7 @@ pub fn roofline_plot(r: &Report) -> RooflinePlot {
         ridge: r.ridge.0,
         decode: phase(&r.decode),
         prefill: phase(&r.prefill),
+        fits: r.capacity.fits(),
     }
 }
 
@@ -146,7 +150,14 @@ impl ChartData {
         let t = texts(lang);
         let count = |v: f64| Quantity::new(v, Unit::Count).format(lang.locale());
         match self {
-            ChartData::Roofline(d) => (t.caption_roofline)(d.decode.2, d.prefill.2),
+            ChartData::Roofline(d) => {
+                let caption = (t.caption_roofline)(d.decode.2, d.prefill.2);
+                if d.fits {
+                    caption
+                } else {
+                    format!("{caption} {}", t.caption_does_not_fit)
+                }
+            }
             ChartData::Batch { critical, full, .. } => {
                 let full_text = (*full >= 1.0).then(|| count(*full));
                 let critical = critical.filter(|c| *c <= *full).map(count);

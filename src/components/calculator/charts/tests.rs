@@ -331,6 +331,18 @@ fn captions_say_what_to_notice_not_the_title() {
             assert!(caption.ends_with('.'), "{caption}");
         }
     }
+    // A batch that does not fit: the roofline's caption says what its decode point is.
+    let mut unfit = s;
+    unfit.workload.batch = 512;
+    let unfit_report = unfit.report().unwrap();
+    assert!(!unfit_report.capacity.fits());
+    for lang in Lang::ALL {
+        let t = texts(lang);
+        let caption = ChartData::new(Chart::Roofline, &unfit, &unfit_report).caption(lang);
+        assert!(caption.ends_with(t.caption_does_not_fit), "{caption}");
+        let fitting = ChartData::new(Chart::Roofline, &s, &r).caption(lang);
+        assert!(!fitting.contains(t.caption_does_not_fit), "{fitting}");
+    }
     let en = ChartData::new(Chart::Roofline, &s, &r).caption(Lang::En);
     assert!(
         en.starts_with("Decode sits far left of the ridge point: memory is the limit."),

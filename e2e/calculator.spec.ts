@@ -232,7 +232,7 @@ test('a shared link with a model that does not fit keeps it, computes it and say
 test('a context beyond what the model reads is a warning in the reader\'s language, not an error', async ({ page, problems }) => {
   for (const [lang, label, warning] of [
     ['en', 'Context length (tokens)', '7B example (Llama-2 shape) reads at most 4,096 tokens of context.'],
-    ['de', 'Kontextlänge (Tokens)', '7B example (Llama-2 shape) liest höchstens 4 096 Tokens Kontext.'],
+    ['de', 'Kontextlänge (Tokens)', '7B-Beispiel (Aufbau wie Llama-2) liest höchstens 4 096 Tokens Kontext.'],
   ] as const) {
     await page.goto(`${lang}/memory-bound`);
     await live(page);

@@ -193,6 +193,10 @@ test('live figures look unlike links, say what they compute, and flash when the 
   await page.goto('de/memory-bound');
   expect(await page.locator('.prose .rv[data-rv]').first().getAttribute('title')).toMatch(/vom Rechner berechnet/);
   await expect(page.locator('.prose .rv-legend')).toHaveText(/^Zahlen in dieser Form rechnet der Rechner/);
+  // A preset's descriptive name in the page's language, in the menu and the results.
+  await live(page);
+  await expect(page.locator('#calc0-model option:checked')).toHaveText('7B-Beispiel (Aufbau wie Llama-2)');
+  await expect(page.locator('.calc-results .scenario-line').first()).toContainText('7B-Beispiel (Aufbau wie Llama-2)');
 });
 
 for (const [lang, title, path] of [

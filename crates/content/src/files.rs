@@ -23,6 +23,7 @@ pub fn presets(p: &presets::Presets) -> Presets {
             .map(|m| wire::ModelPreset {
                 id: m.id.clone(),
                 name: m.name.clone(),
+                names: m.names.clone(),
                 model: m.model,
                 weights: m.weights,
             })

@@ -50,6 +50,10 @@ struct HardwareSpec {
 struct ModelSpec {
     id: String,
     name: String,
+    /// The name in another of the site's languages, where it is not the same
+    /// (`names: {de: …}`): a descriptive name, not a published one.
+    #[serde(default)]
+    names: BTreeMap<String, String>,
     /// The checkpoint's storage type of the routed experts (`fp4` for MXFP4).
     #[serde(default)]
     expert_weights: Option<String>,
@@ -92,6 +96,8 @@ pub struct ModelPreset {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The name in other languages, where it differs.
+    pub names: Vec<(vocab::Lang, String)>,
     /// The figures.
     pub model: Model,
     /// The published checkpoint's storage type of the weights, where not 16-bit.
@@ -589,9 +595,24 @@ pub fn parse_models(path: &str, text: &str, out: &mut Vec<Diagnostic>) -> Vec<Mo
                 return None;
             }
         };
+        let mut names = Vec::new();
+        for (code, name) in &s.names {
+            match vocab::Lang::from_code(code) {
+                Some(lang) => names.push((lang, name.clone())),
+                None => {
+                    let codes: Vec<&str> = vocab::Lang::ALL.iter().map(|l| l.code()).collect();
+                    out.push(
+                        item.error(&["names", code], format!("`{code}` is not a language of the site"))
+                            .hint(format!("one of {}", codes.join(", "))),
+                    );
+                    return None;
+                }
+            }
+        }
         Some(ModelPreset {
             id: s.id,
             name: s.name,
+            names,
             model,
             weights,
             sources,
@@ -809,6 +830,31 @@ mod tests {
             parse_models("models.yaml", yaml, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn a_models_name_in_another_language_is_read_and_an_unknown_language_refused() {
+        let model = concat!(
+            "- id: m\n  name: M example\n  names: {de: M-Beispiel}\n  params_b: 7\n  active_params_b: 7\n",
+            "  layers: 32\n  hidden: 4096\n  heads: 32\n  kv_heads: 8\n  head_dim: 128\n  vocab: 32000\n",
+            "  max_context: 4096\n  source: https://a.example\n",
+        );
+        let mut out = Vec::new();
+        let models = parse_models("models.yaml", model, &mut out);
+        assert!(
+            out.iter().all(|d| d.severity != crate::diagnostic::Severity::Error),
+            "{out:?}"
+        );
+        assert_eq!(models[0].names, vec![(vocab::Lang::De, "M-Beispiel".to_string())]);
+        let out = errors(false, &model.replace("{de: M-Beispiel}", "{fr: M exemple}"));
+        let e = out
+            .iter()
+            .find(|d| d.severity == crate::diagnostic::Severity::Error)
+            .expect("an error");
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (3, "model `m`: `fr` is not a language of the site")
+        );
     }
 
     #[test]

@@ -61,6 +61,8 @@ pub struct ModelPreset {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The name in other languages, where it differs.
+    pub names: Vec<(Lang, String)>,
     /// Figures.
     pub model: Model,
     /// The published checkpoint's storage type of the weights, where not 16-bit:
@@ -76,6 +78,16 @@ pub struct Presets {
     pub models: Vec<ModelPreset>,
     /// Devices, in display order.
     pub hardware: Vec<HardwarePreset>,
+}
+
+impl ModelPreset {
+    /// Its name in `lang`.
+    pub fn name_in(&self, lang: Lang) -> &str {
+        self.names
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map_or(self.name.as_str(), |(_, n)| n.as_str())
+    }
 }
 
 impl Presets {
@@ -401,6 +413,7 @@ mod tests {
             models: vec![ModelPreset {
                 id: "m".into(),
                 name: "M".into(),
+                names: vec![(Lang::De, "M-de".into())],
                 model: s.model,
                 weights: None,
             }],

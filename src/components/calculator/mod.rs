@@ -235,7 +235,7 @@ fn fit_notice(state: CalcState, lang: Lang, place: &'static str) -> impl IntoVie
         let setup = state.setup();
         let needed = r.capacity.devices_needed;
         let text = (t.does_not_fit)(
-            setup.model_name(t.own_model),
+            setup.model_name(t.own_model, lang),
             needed,
             setup.hardware_name(),
             scenario.workload.devices,
@@ -289,7 +289,7 @@ fn context_warning(state: CalcState, lang: Lang) -> impl IntoView {
     move || {
         let (scenario, _) = state.valid.get();
         let limit = scenario.context_beyond_model()?;
-        let name = state.setup().model_name(t.own_model);
+        let name = state.setup().model_name(t.own_model, lang);
         let limit = roofline::format_fixed(f64::from(limit), 0, lang.locale());
         Some(view! { <p class="notice context-limit">{(t.context_beyond_model)(name, &limit)}</p> })
     }
@@ -304,7 +304,10 @@ fn names(b: &Setup, a: &Setup, lang: Lang) -> (String, String) {
     let (wb, wa) = (&sb.workload, &sa.workload);
     let mut parts: Vec<(String, String)> = Vec::new();
     if a.model != b.model || sa.model != sb.model {
-        parts.push((b.model_name(t.own_model).into(), a.model_name(t.own_model).into()));
+        parts.push((
+            b.model_name(t.own_model, lang).into(),
+            a.model_name(t.own_model, lang).into(),
+        ));
     }
     if a.hardware != b.hardware || sa.hardware != sb.hardware {
         parts.push((b.hardware_name().into(), a.hardware_name().into()));
@@ -491,7 +494,7 @@ fn scenario_line(state: CalcState, lang: Lang) -> String {
     };
     let count = |v: u32| Quantity::new(f64::from(v), Unit::Count).format(lang.locale());
     (t.scenario_line)(
-        setup.model_name(t.own_model),
+        setup.model_name(t.own_model, lang),
         setup.hardware_name(),
         s.workload.devices,
         &count(s.workload.batch),
@@ -616,7 +619,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, open
         .iter()
         .map(|m| Choice {
             value: m.id.as_str(),
-            name: m.name.as_str(),
+            name: m.name_in(lang),
             group: None,
         })
         .collect();

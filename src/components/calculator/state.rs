@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use roofline::{figures, inputs, DataType, Figure, Groups, InputError, Model, Report, Scenario};
 
-use crate::data::{presets, Calculator};
+use crate::data::{presets, Calculator, Lang};
 
 /// The model "preset" of a model the reader pasted as a config.json.
 pub const OWN_MODEL: usize = usize::MAX;
@@ -33,8 +33,8 @@ impl Setup {
     }
 
     /// The model's display name: its preset's, or `own` for a pasted one.
-    pub fn model_name(&self, own: &'static str) -> &'static str {
-        presets().models.get(self.model).map_or(own, |m| m.name.as_str())
+    pub fn model_name(&self, own: &'static str, lang: Lang) -> &'static str {
+        presets().models.get(self.model).map_or(own, |m| m.name_in(lang))
     }
 
     /// The device's display name.

@@ -672,8 +672,8 @@ static DE: Texts = Texts {
     },
     chart_pinned_point: "A",
     caption_roofline: caption_roofline_de,
-    caption_does_not_fit: "Diese Einstellung passt nicht in den Speicher: Der Decode-Punkt zeigt, wo ein solcher \
-                           Schritt läge, wenn sie passte.",
+    caption_does_not_fit: "Diese Einstellung passt nicht in den Speicher: Die hohlen Punkte zeigen, wo ihre \
+                           Schritte lägen, wenn sie passte.",
     caption_batch: |critical, full| match (critical, full) {
         (_, None) => "Der Speicher fasst nicht einmal eine Anfrage: Es gibt keinen Durchsatz zu zeigen.".into(),
         (Some(c), Some(f)) => format!(
@@ -991,7 +991,7 @@ static EN: Texts = Texts {
     },
     chart_pinned_point: "A",
     caption_roofline: caption_roofline_en,
-    caption_does_not_fit: "This setup does not fit in memory: the decode point shows where such a step would sit \
+    caption_does_not_fit: "This setup does not fit in memory: the hollow points show where its steps would sit \
                            if it did.",
     caption_batch: |critical, full| match (critical, full) {
         (_, None) => "Memory does not hold a single request: there is no throughput to show.".into(),

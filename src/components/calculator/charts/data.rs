@@ -17,8 +17,8 @@ pub struct RooflinePlot {
     pub(super) ridge: f64,
     pub(super) decode: (f64, f64, f64),
     pub(super) prefill: (f64, f64, f64),
-    /// Whether the setup fits in memory: where it does not, the decode point is
-    /// where such a step would sit, and the caption says so.
+    /// Whether the setup fits in memory: where it does not, the points are hollow
+    /// (where its steps would sit), and the caption says so.
     pub(super) fits: bool,
 }
 

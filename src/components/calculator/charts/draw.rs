@@ -387,15 +387,18 @@ pub(super) fn dot<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A hollow point of the pinned scenario.
+/// A hollow point: the pinned scenario's, or one of a setup that does not fit in
+/// memory (where its step would sit).
 pub(super) fn ring<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     at: (f64, f64),
+    colour: RGBColor,
     obstacles: &mut Obstacles,
     look: Look<'_>,
 ) -> Drawn<DB> {
     let r = look.px(5.0);
-    area.draw(&Circle::new(ipx(at), r.round() as i32, look.stroke(look.p.muted, 2.0)))?;
+    area.draw(&Circle::new(ipx(at), r.round() as i32, look.p.background.filled()))?;
+    area.draw(&Circle::new(ipx(at), r.round() as i32, look.stroke(colour, 2.0)))?;
     obstacles.marks.push(Rect::around(at, r + look.px(1.0)));
     Ok(())
 }

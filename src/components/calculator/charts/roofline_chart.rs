@@ -88,7 +88,7 @@ pub fn draw_roofline<DB: DrawingBackend>(
         ));
         for phase in [a.decode, a.prefill] {
             let point = at(phase.0, phase.1);
-            ring(area, point, &mut obstacles, look)?;
+            ring(area, point, p.muted, &mut obstacles, look)?;
             pinned_points.push(Label::new(t.chart_pinned_point, p.muted, point, PINNED_SIDES, plot));
         }
     }
@@ -101,7 +101,11 @@ pub fn draw_roofline<DB: DrawingBackend>(
     for (phase, name) in [(d.decode, t.decode_point), (d.prefill, t.prefill_point)] {
         let point = at(phase.0, phase.1);
         let colour = bound_colour(phase.2);
-        dot(area, point, colour, &mut obstacles, look)?;
+        if d.fits {
+            dot(area, point, colour, &mut obstacles, look)?;
+        } else {
+            ring(area, point, colour, &mut obstacles, look)?;
+        }
         let sides = if phase.2 < 1.0 { POINT_SIDES } else { ROOF_POINT_SIDES };
         points.push(Label::new(name, colour, point, sides, plot));
     }

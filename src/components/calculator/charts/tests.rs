@@ -331,7 +331,7 @@ fn captions_say_what_to_notice_not_the_title() {
             assert!(caption.ends_with('.'), "{caption}");
         }
     }
-    // A batch that does not fit: the roofline's caption says what its decode point is.
+    // A batch that does not fit: its points are hollow, and the caption says why.
     let mut unfit = s;
     unfit.workload.batch = 512;
     let unfit_report = unfit.report().unwrap();
@@ -343,6 +343,33 @@ fn captions_say_what_to_notice_not_the_title() {
         let fitting = ChartData::new(Chart::Roofline, &s, &r).caption(lang);
         assert!(!fitting.contains(t.caption_does_not_fit), "{fitting}");
     }
+    let memory = {
+        let c = LIGHT.memory;
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    };
+    // The decode points (memory-bound in both): filled in the regime's colour, or
+    // only outlined in it.
+    let circles = |scenario: &Scenario, report: &Report| {
+        let svg = static_svg(&ChartData::new(Chart::Roofline, scenario, report), Lang::En).unwrap();
+        let tags: Vec<String> = svg
+            .split("<circle")
+            .skip(1)
+            .map(|c| c[..c.find('>').unwrap_or(c.len())].to_string())
+            .collect();
+        let solid = tags
+            .iter()
+            .filter(|c| c.contains(&format!("fill=\"{memory}\"")))
+            .count();
+        let hollow = tags
+            .iter()
+            .filter(|c| c.contains(&format!("stroke=\"{memory}\"")))
+            .count();
+        (solid, hollow)
+    };
+    let (solid, hollow) = circles(&s, &r);
+    assert_eq!((solid, hollow), (1, 0), "the example's decode point is solid");
+    let (solid, hollow) = circles(&unfit, &unfit_report);
+    assert_eq!((solid, hollow), (0, 1), "an unfit batch's decode point is hollow");
     let en = ChartData::new(Chart::Roofline, &s, &r).caption(Lang::En);
     assert!(
         en.starts_with("Decode sits far left of the ridge point: memory is the limit."),

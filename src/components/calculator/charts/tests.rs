@@ -351,18 +351,9 @@ fn captions_say_what_to_notice_not_the_title() {
     // only outlined in it.
     let circles = |scenario: &Scenario, report: &Report| {
         let svg = static_svg(&ChartData::new(Chart::Roofline, scenario, report), Lang::En).unwrap();
-        let tags: Vec<String> = svg
-            .split("<circle")
-            .skip(1)
-            .map(|c| c[..c.find('>').unwrap_or(c.len())].to_string())
-            .collect();
-        let solid = tags
-            .iter()
-            .filter(|c| c.contains(&format!("fill=\"{memory}\"")))
-            .count();
-        let hollow = tags
-            .iter()
-            .filter(|c| c.contains(&format!("stroke=\"{memory}\"")))
+        let solid = svg.matches(&format!("r=\"5\" fill=\"{memory}\"")).count();
+        let hollow = svg
+            .matches(&format!("r=\"5\" fill=\"none\" stroke=\"{memory}\""))
             .count();
         (solid, hollow)
     };

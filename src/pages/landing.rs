@@ -44,6 +44,20 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
         ];
         h.el_text("text", &attrs, words);
     };
+    // A text centred on (x, y) and turned by `angle` degrees about it: along a line
+    // or an axis.
+    let along = |h: &mut Html, class: &str, x: f64, y: f64, angle: f64, words: &str| {
+        let (x, y) = (n(x), n(y));
+        let rotate = format!("rotate({angle:.1} {x} {y})");
+        let attrs = [
+            ("class", Some(class)),
+            ("x", Some(x.as_str())),
+            ("y", Some(y.as_str())),
+            ("text-anchor", Some("middle")),
+            ("transform", Some(rotate.as_str())),
+        ];
+        h.el_text("text", &attrs, words);
+    };
     let dot = |h: &mut Html, class: &str, x: f64, y: f64| {
         let (x, y) = (n(x), n(y));
         let attrs = [
@@ -110,15 +124,7 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
                 (LEFT + RIDGE_X) / 2.0 + 6.0,
                 slope_y((LEFT + RIDGE_X) / 2.0 + 6.0) - 6.0,
             );
-            let rotate = format!("rotate({angle:.1} {} {})", n(sx), n(sy));
-            let attrs = [
-                ("class", Some("line-name")),
-                ("x", Some(&n(sx))),
-                ("y", Some(&n(sy))),
-                ("text-anchor", Some("middle")),
-                ("transform", Some(&rotate)),
-            ];
-            h.el_text("text", &attrs, t.picture_slope);
+            along(h, "line-name", sx, sy, angle, t.picture_slope);
             // Each point's name beside it, clear of the lines: the ridge's above the
             // slope, the roof's under it, prefill's above its point.
             text(h, "line-name", RIDGE_X + 10.0, TOP + 18.0, "start", t.picture_roof);
@@ -136,16 +142,14 @@ fn picture(lang: Lang, caption_id: &str) -> Html {
             dot(h, "prefill", prefill_x, TOP);
             text(h, "point-name", prefill_x, TOP - 8.0, "middle", t.prefill_point);
             // The y axis' title along it.
-            let (yx, yy) = (LEFT - 10.0, (TOP + BOTTOM) / 2.0);
-            let rotate = format!("rotate(-90 {} {})", n(yx), n(yy));
-            let attrs = [
-                ("class", Some("axis-name")),
-                ("x", Some(&n(yx))),
-                ("y", Some(&n(yy))),
-                ("text-anchor", Some("middle")),
-                ("transform", Some(&rotate)),
-            ];
-            h.el_text("text", &attrs, t.picture_performance);
+            along(
+                h,
+                "axis-name",
+                LEFT - 10.0,
+                (TOP + BOTTOM) / 2.0,
+                -90.0,
+                t.picture_performance,
+            );
             text(
                 h,
                 "axis-name",

@@ -249,7 +249,12 @@
       el.dispatchEvent(new Event('change', { bubbles: true }));
     }
     for (const [button, path] of pressed) now(button, path)?.click();
-    for (const [box, { path, left, top }] of scrolled) now(box, path)?.scrollTo(left, top);
+    // A box whose text is not laid out yet keeps no position: once more in the next frame.
+    for (const [box, { path, left, top }] of scrolled) {
+      const el = now(box, path);
+      el?.scrollTo(left, top);
+      if (el && (el.scrollLeft !== left || el.scrollTop !== top)) requestAnimationFrame(() => el.scrollTo(left, top));
+    }
     // A link still pointed at (the app's counterpart of one is, until the pointer left it).
     const link = pointed && (pointed[0].isConnected ? pointed[0].matches(':hover') && pointed[0] : atPath(pointed[1]));
     link?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));

@@ -221,7 +221,7 @@ test('a comparison headline names every input that differs, not only the GPU', a
   // Half the weight bytes at 1.43 × the bandwidth: more than either change alone, and
   // the headline credits both.
   await expect(page.locator('.calculator .compare-summary')).toHaveText(
-    /^NVIDIA H200 SXM, FP8 weights vs NVIDIA H100 SXM, FP16 weights: 2\.\d+\s×\stokens\/s$/,
+    /^NVIDIA H200 SXM, FP8 weights vs NVIDIA H100 SXM, FP16 weights: 2\.\d+×\sfaster$/,
   );
 });
 
@@ -233,9 +233,36 @@ test('two GPUs compared: the ratio, both series on a chart, and a link that keep
   await page.locator('#calc0-hardware').selectOption('h200');
   // Memory-bound at batch 1: tokens/s scale with bandwidth, 4,800 ÷ 3,350.
   const summary = page.locator('.calculator .compare-summary');
-  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43 × tokens/s');
-  await expect(page.locator('.calculator [data-output="weight_time"] .ratio')).toHaveText('× 0.698');
-  await expect(page.locator('.calculator [data-output="weight_time"] .pinned-value')).toHaveText('A: 4.2 ms');
+  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43× faster');
+  // A table: A | B | change, a time's change said as a speed (4.2 ms → 2.9 ms), the
+  // bytes as a multiple, the columns named once above.
+  const row = page.locator('.calculator [data-output="weight_time"]');
+  await expect(row.locator('.ratio')).toHaveText('1.43× faster');
+  await expect(row.locator('.pinned-value')).toHaveText('A: 4.2 ms');
+  await expect(row.locator('.current')).toHaveText('B: 2.9 ms');
+  await expect(page.locator('.calculator .compare-head')).toHaveText(['A (pinned)B (now)Change']);
+  const cells = await Promise.all(
+    ['.pinned-value', '.current', '.ratio'].map(async (c) => (await row.locator(c).boundingBox())!),
+  );
+  const head = await page.locator('.calculator .compare-head dd span').evaluateAll((e) =>
+    e.map((x) => x.getBoundingClientRect().right),
+  );
+  for (let i = 0; i < 3; i++) {
+    // One row, in the head's columns, left to right.
+    expect(Math.abs(cells[i].y - cells[0].y)).toBeLessThan(2);
+    expect(Math.abs(cells[i].x + cells[i].width - head[i])).toBeLessThan(2);
+  }
+  // On a phone every cell's text stays inside its column.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const spilled = await page.locator('.calculator .outputs.comparing .output').evaluateAll((rows) =>
+    rows.flatMap((r) =>
+      [...r.querySelectorAll('dd > :not(.formula)')]
+        .filter((c) => c.scrollWidth > c.clientWidth + 1)
+        .map((c) => `${(r as HTMLElement).dataset.output} ${c.className}: ${c.textContent}`),
+    ),
+  );
+  expect(spilled).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const roofline = page.locator('figure[data-chart="roofline"]');
   await expect(roofline).toHaveAttribute('data-pinned', 'true');
   await expect(roofline.locator('tbody th').filter({ hasText: /^A: / })).toHaveCount(3);
@@ -244,7 +271,7 @@ test('two GPUs compared: the ratio, both series on a chart, and a link that keep
   // The link alone shows the same comparison.
   await page.reload();
   await live(page);
-  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43 × tokens/s');
+  await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43× faster');
   await expect(roofline).toHaveAttribute('data-pinned', 'true');
   await expect(page.getByRole('button', { name: 'Stop comparing' })).toHaveAttribute('aria-pressed', 'true');
   // The pinned series is drawn: the chart differs from the one without it.

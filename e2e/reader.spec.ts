@@ -130,7 +130,7 @@ test.describe('a batch whose KV cache does not fit says so and offers the batch 
       await expect(page.locator('.does-not-fit')).toHaveCount(0);
       await expect(field(page, lang === 'en' ? 'Batch size' : 'Batchgröße')).toHaveValue(String(fits));
       await expect(page.locator('.compare-summary')).not.toContainText(unfit);
-      await expect(page.locator('.compare-summary')).toContainText(lang === 'en' ? '× tokens/s' : '× Token/s');
+      await expect(page.locator('.compare-summary')).toContainText(lang === 'en' ? '× faster' : '× schneller');
     });
   }
 });

@@ -43,8 +43,8 @@ pub use scenario::{
 };
 pub use sweep::{log_steps, Axis};
 pub use units::{
-    format_fixed, format_significant, format_trimmed, Bytes, BytesPerSecond, Flops, FlopsPerSecond, Intensity, Locale,
-    Quantity, Seconds, TokensPerSecond, Unit,
+    format_fixed, format_significant, format_trimmed, Bytes, BytesPerSecond, Change, Flops, FlopsPerSecond, Intensity,
+    Locale, Quantity, Seconds, TokensPerSecond, Unit,
 };
 
 /// The roofline itself: the FLOP/s a kernel of `intensity` (FLOPs per byte moved) can

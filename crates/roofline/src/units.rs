@@ -476,6 +476,75 @@ pub fn format_fixed(v: f64, decimals: usize, locale: Locale) -> String {
     out
 }
 
+/// How a figure changed from a pinned scenario A to the current B, the way a reader
+/// says it: a time or a rate as a speed ("2.9× faster"), bytes and every other
+/// figure as a multiple of A's ("1.4× the bytes"). The factor is at least 1 for a
+/// speed (the slower side is named), B ÷ A otherwise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Change {
+    /// The factor rounds to 1 at the digits shown.
+    Same,
+    /// B is this many times as fast as A.
+    Faster(f64),
+    /// B is this many times slower than A (A this many times as fast).
+    Slower(f64),
+    /// B's bytes as a multiple of A's.
+    Bytes(f64),
+    /// B as a multiple of A, for anything that is neither a speed nor bytes.
+    Multiple(f64),
+}
+
+impl Change {
+    /// The change of a figure in `unit` from `a` to `b`; `None` where no factor is
+    /// meaningful (A is zero, either side is not a finite figure, or a speed of
+    /// zero).
+    ///
+    /// ```
+    /// use roofline::{Change, Unit};
+    /// assert_eq!(Change::between(Unit::Time, 4.2e-3, 2.1e-3), Some(Change::Faster(2.0)));
+    /// assert_eq!(Change::between(Unit::TokenRate, 200.0, 100.0), Some(Change::Slower(2.0)));
+    /// assert_eq!(Change::between(Unit::BytesSi, 1e9, 1.4e9), Some(Change::Bytes(1.4)));
+    /// assert_eq!(Change::between(Unit::Count, 64.0, 64.1), Some(Change::Same));
+    /// ```
+    pub fn between(unit: Unit, a: f64, b: f64) -> Option<Change> {
+        if !(a.is_finite() && b.is_finite() && a > 0.0 && b >= 0.0) {
+            return None;
+        }
+        let speed = match unit {
+            Unit::Time => Some(a / b),
+            Unit::TokenRate => Some(b / a),
+            _ => None,
+        };
+        let change = match speed {
+            Some(s) if !s.is_finite() || s <= 0.0 => return None,
+            Some(s) if s >= 1.0 => Change::Faster(s),
+            Some(s) => Change::Slower(1.0 / s),
+            None if matches!(unit, Unit::BytesSi | Unit::BytesIec) => Change::Bytes(b / a),
+            None => Change::Multiple(b / a),
+        };
+        let shown = change
+            .factor()
+            .map(|f| format_significant(f, Unit::Number.default_digits(), Locale::En));
+        Some(if shown.as_deref() == Some("1.00") {
+            Change::Same
+        } else {
+            change
+        })
+    }
+
+    /// The factor as a reader sees it: "2.86", "0.5" (`None` for [`Change::Same`]).
+    pub fn factor_text(self, locale: Locale) -> Option<String> {
+        self.factor().map(|f| Quantity::new(f, Unit::Number).format(locale))
+    }
+
+    fn factor(self) -> Option<f64> {
+        match self {
+            Change::Same => None,
+            Change::Faster(f) | Change::Slower(f) | Change::Bytes(f) | Change::Multiple(f) => Some(f),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -580,5 +649,29 @@ mod tests {
         assert_eq!(Locale::from_lang("de-AT"), Locale::De);
         assert_eq!(Locale::from_lang("en"), Locale::En);
         assert_eq!(Locale::from_lang(""), Locale::En);
+    }
+    #[test]
+    fn a_change_is_a_speed_for_times_and_rates_and_a_multiple_otherwise() {
+        // A time that halves and a rate that doubles are the same change.
+        assert_eq!(
+            Change::between(Unit::Time, 2.0, 1.0),
+            Change::between(Unit::TokenRate, 1.0, 2.0)
+        );
+        // The slower side is named with a factor above one.
+        assert_eq!(Change::between(Unit::Time, 1.0, 4.0), Some(Change::Slower(4.0)));
+        assert_eq!(Change::between(Unit::BytesIec, 4.0, 1.0), Some(Change::Bytes(0.25)));
+        assert_eq!(Change::between(Unit::Intensity, 2.0, 3.0), Some(Change::Multiple(1.5)));
+        // Rounds to one at the digits shown: no change.
+        assert_eq!(Change::between(Unit::Time, 1.0, 0.9996), Some(Change::Same));
+        assert_ne!(Change::between(Unit::Time, 1.0, 0.99), Some(Change::Same));
+        // No factor against nothing, and no speed of zero.
+        for (a, b) in [(0.0, 1.0), (1.0, f64::NAN), (f64::INFINITY, 1.0), (-1.0, 1.0)] {
+            assert_eq!(Change::between(Unit::BytesSi, a, b), None, "{a} → {b}");
+        }
+        assert_eq!(Change::between(Unit::Time, 1.0, 0.0), None);
+        assert_eq!(Change::between(Unit::TokenRate, 1.0, 0.0), None);
+        assert_eq!(Change::between(Unit::Count, 4.0, 0.0), Some(Change::Multiple(0.0)));
+        assert_eq!(Change::Faster(2.857).factor_text(Locale::De).as_deref(), Some("2,86"));
+        assert_eq!(Change::Same.factor_text(Locale::En), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Every interface text, in one place per language. A struct rather than string
 //! keys: a text missing in one language is a compile error, not a blank on a page.
 
-use roofline::{format_significant, ConfigError, Field, IndexError, InputError, Locale, Output, Refusal};
+use roofline::{format_significant, Change, ConfigError, Field, IndexError, InputError, Locale, Output, Refusal};
 
 use crate::Lang;
 
@@ -170,7 +170,14 @@ pub struct Texts {
     pub peak_assumption: fn(weights: &str, arithmetic: &str, peak: &str, missing: Option<&str>) -> String,
     pub pin: &'static str,
     pub unpin: &'static str,
-    pub compare_summary: fn(b: &str, a: &str, ratio: &str) -> String,
+    /// The comparison's headline: B's inputs that differ, A's, and the change of
+    /// the batch's tokens/s ([`Texts::change`]).
+    pub compare_summary: fn(b: &str, a: &str, change: &str) -> String,
+    /// How a figure changed from A to B: "2.9× faster", "1.4× the bytes".
+    pub change: fn(Change, Locale) -> String,
+    /// The comparison's column headings after A's ([`Texts::series_pinned`]).
+    pub compare_current: &'static str,
+    pub compare_change: &'static str,
     /// The comparison's headline where a side does not fit: no ratio.
     pub compare_summary_unfit: fn(b: &str, a: &str) -> String,
     /// An input of a compared side that differs from the other's: the weights' or
@@ -752,7 +759,19 @@ static DE: Texts = Texts {
     },
     pin: "Als A festhalten und vergleichen",
     unpin: "Vergleich beenden",
-    compare_summary: |b, a, ratio| format!("{b} gegenüber {a}: {ratio}\u{a0}× Token/s"),
+    compare_summary: |b, a, change| format!("{b} gegenüber {a}: {change}"),
+    change: |c, l| {
+        let f = c.factor_text(l).unwrap_or_default();
+        match c {
+            Change::Same => "unverändert".to_string(),
+            Change::Faster(_) => format!("{f}× schneller"),
+            Change::Slower(_) => format!("{f}× langsamer"),
+            Change::Bytes(_) => format!("{f}× so viele Bytes"),
+            Change::Multiple(_) => format!("{f}× so viel"),
+        }
+    },
+    compare_current: "B (jetzt)",
+    compare_change: "Änderung",
     compare_summary_unfit: |b, a| format!("{b} gegenüber {a}"),
     compare_weights: |dtype| format!("Gewichte {dtype}"),
     compare_kv: |dtype| format!("KV-Cache {dtype}"),
@@ -1066,7 +1085,19 @@ static EN: Texts = Texts {
     },
     pin: "Pin as A and compare",
     unpin: "Stop comparing",
-    compare_summary: |b, a, ratio| format!("{b} vs {a}: {ratio}\u{a0}× tokens/s"),
+    compare_summary: |b, a, change| format!("{b} vs {a}: {change}"),
+    change: |c, l| {
+        let f = c.factor_text(l).unwrap_or_default();
+        match c {
+            Change::Same => "unchanged".to_string(),
+            Change::Faster(_) => format!("{f}× faster"),
+            Change::Slower(_) => format!("{f}× slower"),
+            Change::Bytes(_) => format!("{f}× the bytes"),
+            Change::Multiple(_) => format!("{f}× as much"),
+        }
+    },
+    compare_current: "B (now)",
+    compare_change: "Change",
     compare_summary_unfit: |b, a| format!("{b} vs {a}"),
     compare_weights: |dtype| format!("{dtype} weights"),
     compare_kv: |dtype| format!("{dtype} KV cache"),

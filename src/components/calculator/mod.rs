@@ -8,7 +8,7 @@ pub mod own;
 pub mod state;
 
 use leptos::prelude::*;
-use roofline::{Bound, Field, Output, Quantity, Report, Unit};
+use roofline::{Bound, Change, Field, Output, Quantity, Report, Unit};
 
 use crate::data::{presets, Chart, Lang};
 use charts::ChartFigure;
@@ -43,10 +43,15 @@ fn output_text(output: Output, r: &Report, lang: Lang) -> String {
     }
 }
 
-/// B ÷ A, as a reader sees it ("1.43"); `None` where either has no value.
-fn ratio(output: Output, b: &Report, a: &Report, lang: Lang) -> Option<String> {
-    let (b, a) = (output.quantity(b)?.value, output.quantity(a)?.value);
-    (a > 0.0).then(|| Quantity::new(b / a, Unit::Number).format(lang.locale()))
+/// How `output` changed from A to B, in words ("2.9× faster"); `None` where either
+/// side has no value, or does not fit (its figures cannot happen).
+fn change(output: Output, b: &Report, a: &Report, lang: Lang) -> Option<String> {
+    if !(a.capacity.fits() && b.capacity.fits()) {
+        return None;
+    }
+    let (qb, qa) = (output.quantity(b)?, output.quantity(a)?);
+    let c = Change::between(qa.unit, qa.value, qb.value)?;
+    Some((texts(lang).change)(c, lang.locale()))
 }
 
 /// Whether a pinned scenario A shows the same text for `output` as the current B.
@@ -57,30 +62,23 @@ fn unchanged(state: CalcState, lang: Lang, output: Output) -> bool {
     output_text(output, &a, lang) == output_text(output, &state.valid.get().1, lang)
 }
 
-/// One output with its value, the pinned scenario's value and the ratio of the two,
-/// and, on demand, its arithmetic. While a scenario is pinned, the current value is
-/// labelled B, and a row whose figure A shares is folded away.
+/// One output with its value and, on demand, its arithmetic. While a scenario is
+/// pinned, a row of the comparison's table: A's value, the current B's and the
+/// change; a row whose figure A shares is folded away.
 fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) -> impl IntoView {
     let t = texts(lang);
     let value = move || output_text(output, &state.valid.get().1, lang);
-    let b_label = move || {
-        state
-            .pinned
-            .with(Option::is_some)
-            .then(|| view! { <span class="current-label">{t.current_value}" "</span> })
-    };
+    // The cells' own names for a screen reader; the table's head shows them.
+    let cell_label = |label: &'static str| view! { <span class="visually-hidden">{label}" "</span> };
+    let b_label = move || state.pinned.with(Option::is_some).then(|| cell_label(t.current_value));
     let pinned = move || {
         let (_, a) = state.pinned_valid.get()?;
-        let b = state.valid.get().1;
-        // No ratio against a side that does not fit: its figures cannot happen.
-        let ratio = (a.capacity.fits() && b.capacity.fits())
-            .then(|| ratio(output, &b, &a, lang))
-            .flatten()
-            .map(|x| format!("×\u{a0}{x}"));
-        Some(view! {
-            <span class="pinned-value">{t.pinned_value}" "{output_text(output, &a, lang)}</span>
-            <span class="ratio">{ratio}</span>
-        })
+        Some(view! { <span class="pinned-value">{cell_label(t.pinned_value)}{output_text(output, &a, lang)}</span> })
+    };
+    let changed = move || {
+        let (_, a) = state.pinned_valid.get()?;
+        let ratio = change(output, &state.valid.get().1, &a, lang);
+        Some(view! { <span class="ratio">{ratio}</span> })
     };
     let formula = move || {
         if !formulas.get() {
@@ -94,8 +92,28 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
     view! {
         <div class="output" data-output=output.id() class:unchanged=move || unchanged(state, lang, output)>
             <dt>{(t.output_label)(output)}</dt>
-            <dd>{b_label}<span class="value">{value}</span>{pinned}{formula}</dd>
+            <dd>{pinned}<span class="current">{b_label}<span class="value">{value}</span></span>{changed}{formula}</dd>
         </div>
+    }
+}
+
+/// While a scenario is pinned, the head of the comparison's columns, the first
+/// group of the list (each cell names its column for a screen reader).
+fn compare_head(state: CalcState, lang: Lang) -> impl IntoView {
+    let t = texts(lang);
+    move || {
+        state.pinned.with(Option::is_some).then(|| {
+            view! {
+                <div class="compare-head" aria-hidden="true">
+                    <dt></dt>
+                    <dd>
+                        <span>{t.series_pinned}</span>
+                        <span>{t.compare_current}</span>
+                        <span>{t.compare_change}</span>
+                    </dd>
+                </div>
+            }
+        })
     }
 }
 
@@ -365,7 +383,7 @@ fn compare_summary(state: CalcState, lang: Lang) -> impl IntoView {
             .map(|(side, _)| format!(" · {}", (t.compare_does_not_fit)(side)))
             .collect::<String>();
         let headline = if note.is_empty() {
-            (t.compare_summary)(&nb, &na, &ratio(Output::BatchTokensPerS, &b, &a, lang)?)
+            (t.compare_summary)(&nb, &na, &change(Output::BatchTokensPerS, &b, &a, lang)?)
         } else {
             (t.compare_summary_unfit)(&nb, &na)
         };
@@ -524,9 +542,11 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
             {cannot_happen(state, lang)}
             <dl
                 class="outputs"
+                class:comparing=move || state.pinned.with(Option::is_some)
                 class:folding=move || state.pinned.with(Option::is_some) && !unchanged_shown.get()
                 class:cannot=move || !state.valid.with(|(_, r)| r.capacity.fits())
             >
+                {compare_head(state, lang)}
                 {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
                 {kind_outputs(state, lang, formulas)}
             </dl>

@@ -272,13 +272,18 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     await expect(page.locator('.toc-phone')).toBeHidden();
     const [box, text] = [await toc.boundingBox(), await page.locator('article .prose').first().boundingBox()];
     expect(box!.x).toBeGreaterThan(text!.x + text!.width);
-    const headings = page.locator('.prose h2');
+    // Sections and their subsections, in the page's order.
+    const headings = page.locator('.prose :is(h2, h3):has(> a.heading-anchor)');
     const n = await headings.count();
-    // Every section, then the sources.
+    expect(await page.locator('.prose h3:has(> a.heading-anchor)').count()).toBeGreaterThan(0);
+    // Every section and subsection (nested under its section), then the sources.
     await expect(toc.getByRole('link')).toHaveCount(n + 1);
     await expect(toc.getByRole('link').last()).toHaveText('Sources');
     await expect(toc.getByRole('link').last()).toHaveAttribute('href', /#sources$/);
     await expect(page.locator('#sources')).toHaveText('Sources');
+    await expect(toc.locator('.contents-list > li > ol > li > a')).toHaveCount(
+      await page.locator('.prose h3:has(> a.heading-anchor)').count(),
+    );
     for (let i = 0; i < n; i++) {
       const id = await headings.nth(i).getAttribute('id');
       expect(id).toBeTruthy();
@@ -614,3 +619,43 @@ for (const lang of ['en', 'de'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }
+
+// An entry reads on a phone: no paragraph longer than eight lines, and no run of text
+// longer than two screens without a heading (the contents list every heading).
+test.describe('entries in short paragraphs and sections on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+  for (const lang of ['en', 'de'] as const) {
+    test(`every entry (${lang})`, async ({ page }) => {
+      test.setTimeout(180_000); // every entry of the language
+      const found: string[] = [];
+      for (const slug of entries[lang]) {
+        await page.goto(`${lang}/${slug}`);
+        const long = await page.evaluate((screen) => {
+          const out: string[] = [];
+          const lines = (e: Element) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight);
+          for (const p of Array.from(document.querySelectorAll('article .prose p'))) {
+            if (lines(p) > 9.5) out.push(`paragraph of ${Math.round(lines(p))} lines: ${p.textContent!.slice(0, 40)}`);
+          }
+          // Text between two headings (or the calculator, which is a section of its own).
+          let run = 0;
+          let after = 'the opening';
+          for (const e of Array.from(document.querySelectorAll('article .prose > *'))) {
+            if (/^H[1-6]$/.test(e.tagName) || e.matches('.calculator')) {
+              run = 0;
+              after = e.textContent!.trim().slice(0, 40);
+            } else if (e.matches('p, ul, ol, blockquote')) {
+              run += e.getBoundingClientRect().height;
+              if (run > 2 * screen) {
+                out.push(`more than two screens of text after "${after}"`);
+                run = -Infinity;
+              }
+            }
+          }
+          return out;
+        }, 780);
+        found.push(...long.map((l) => `${slug}: ${l}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use vocab::markup::build;
 use vocab::names;
+use vocab::wire::Section;
 use wasm_bindgen::JsCast;
 
 use crate::components::search::Search;
@@ -22,21 +23,21 @@ pub enum LanguageTarget {
     Entry {
         translation: Option<&'static str>,
         query: Signal<String>,
-        /// The entry's sections (id, title) and, for each, its counterpart's id.
-        sections: &'static [(String, String)],
+        /// The entry's sections and subsections and, for each, its counterpart's id.
+        sections: &'static [Section],
         counterparts: &'static [String],
     },
 }
 
 /// The section the reader is in: the last whose heading has passed the upper quarter
 /// of the viewport; `None` above the first.
-fn current_section(sections: &[(String, String)]) -> Option<usize> {
+fn current_section(sections: &[Section]) -> Option<usize> {
     let window = web_sys::window()?;
     let document = window.document()?;
     let reading_line = window.inner_height().ok()?.as_f64()? / 4.0;
     sections
         .iter()
-        .map(|(id, _)| document.get_element_by_id(id))
+        .map(|s| document.get_element_by_id(&s.id))
         .take_while(|h| {
             h.as_ref()
                 .is_some_and(|h| h.get_bounding_client_rect().top() <= reading_line)

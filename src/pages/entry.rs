@@ -466,18 +466,30 @@ fn contents_disclosure(data: &EntryData) -> Html {
     })
 }
 
-/// The sections, and the sources after them where the entry has any.
+/// The sections, each with its subsections in a list of their own, and the sources
+/// after them where the entry has any.
 fn contents_list(data: &EntryData, h: &mut Html) {
     // The page's own path before the fragment: a bare `#…` would resolve against `<base>`.
     let here = urls::entry(data.lang, &data.summary.slug);
-    let sources = (!data.footer.sources.is_empty()).then(|| (names::SOURCES, texts(data.lang).sources_heading));
-    let sections = data.sections.iter().map(|(id, title)| (id.as_str(), title.as_str()));
+    let link = |h: &mut Html, id: &str, title: &str| {
+        h.el_text("a", &[("href", Some(&format!("{here}#{id}")))], title);
+    };
+    let mut sections = data.sections.iter().peekable();
     h.el("ol", &[("class", Some(names::CONTENTS_LIST))], |h| {
-        for (id, title) in sections.chain(sources) {
-            let href = format!("{here}#{id}");
+        while let Some(section) = sections.next() {
             h.el("li", &[], |h| {
-                h.el_text("a", &[("href", Some(&href))], title);
+                link(h, &section.id, &section.title);
+                if sections.peek().is_some_and(|s| s.sub) {
+                    h.el("ol", &[], |h| {
+                        while let Some(sub) = sections.next_if(|s| s.sub) {
+                            h.el("li", &[], |h| link(h, &sub.id, &sub.title));
+                        }
+                    });
+                }
             });
+        }
+        if !data.footer.sources.is_empty() {
+            h.el("li", &[], |h| link(h, names::SOURCES, texts(data.lang).sources_heading));
         }
     });
 }

@@ -6,7 +6,7 @@
 use vocab::i18n::format_date;
 use vocab::wire::{
     self, Body, Bundle, Calculator, Change, EntryData, Footer, Index, IndexEntry, Inline, PathPlace, Presets,
-    Presetted, Segment, Summary, Translation,
+    Presetted, Section, Segment, Summary, Translation,
 };
 use vocab::{collation_key, names, Lang};
 
@@ -165,6 +165,34 @@ fn counterparts(n: usize, m: usize) -> impl Iterator<Item = usize> {
     })
 }
 
+/// For each section of an entry, the id of its counterpart in the translation's
+/// `theirs`: the same position where both have the same outline (sections and
+/// subsections alike); else sections are matched among sections (see
+/// [`counterparts`]) and a subsection goes to its section's counterpart.
+fn section_counterparts(ours: &[Section], theirs: &[Section]) -> Vec<String> {
+    let outline = |s: &[Section]| s.iter().map(|s| s.sub).collect::<Vec<_>>();
+    if outline(ours) == outline(theirs) {
+        return theirs.iter().map(|s| s.id.clone()).collect();
+    }
+    let tops = |s: &[Section]| s.iter().filter(|s| !s.sub).count();
+    let their_tops: Vec<&Section> = theirs.iter().filter(|s| !s.sub).collect();
+    let matched: Vec<String> = counterparts(tops(ours), their_tops.len())
+        .map(|i| their_tops[i].id.clone())
+        .collect();
+    // A subsection before any section (none in practice) goes to the first.
+    let mut top = 0usize;
+    let mut out = Vec::with_capacity(ours.len());
+    for s in ours {
+        if !s.sub {
+            top += 1;
+        }
+        if let Some(id) = matched.get(top.saturating_sub(1)) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
 /// An entry's data and prose files, added to `out`; the data file's path.
 fn entry_files(site: &Site, e: &Entry, presets: &Presets, mostly_drafts: bool, out: &mut Bundle) -> String {
     let lang = lang_of(&e.lang);
@@ -182,11 +210,7 @@ fn entry_files(site: &Site, e: &Entry, presets: &Presets, mostly_drafts: bool, o
         slug: t.front.slug.clone(),
         term: t.front.term.clone(),
     });
-    let counterparts = other.map_or_else(Vec::new, |t| {
-        counterparts(e.body.sections.len(), t.body.sections.len())
-            .filter_map(|i| t.body.sections.get(i).map(|(id, _)| id.clone()))
-            .collect()
-    });
+    let counterparts = other.map_or_else(Vec::new, |t| section_counterparts(&e.body.sections, &t.body.sections));
     let category_name = e.front.category.as_ref().and_then(|slug| {
         site.categories
             .iter()
@@ -372,6 +396,28 @@ mod tests {
     }
 
     #[test]
+    fn subsections_follow_their_section_where_the_outlines_differ() {
+        let outline = |spec: &str| {
+            spec.split_whitespace()
+                .map(|s| Section {
+                    id: s.to_string(),
+                    title: String::new(),
+                    sub: s.starts_with('s'),
+                })
+                .collect::<Vec<_>>()
+        };
+        let ids = |ours: &str, theirs: &str| section_counterparts(&outline(ours), &outline(theirs)).join(" ");
+        // The same outline: one to one, subsections too.
+        assert_eq!(ids("A sa B sb", "C sc D sd"), "C sc D sd");
+        // A subsection only one side has: sections still pair up, and each
+        // subsection goes to its section's counterpart.
+        assert_eq!(ids("A sa sa2 B", "C sc D"), "C C C D");
+        assert_eq!(ids("A B", "C sc D sd"), "C D");
+        assert_eq!(ids("A B C", "D sd E"), "D E E");
+        assert_eq!(ids("A sa", ""), "");
+    }
+
+    #[test]
     fn every_section_of_a_translated_entry_names_a_section_of_its_translation() {
         let site = site();
         let bundle = bundle(&site);
@@ -384,7 +430,7 @@ mod tests {
                 let theirs = index_of(&bundle, lang.other(), &other.slug);
                 assert_eq!(data.counterparts.len(), data.sections.len(), "{}", entry.summary.term);
                 for id in &data.counterparts {
-                    assert!(theirs.sections.iter().any(|(s, _)| s == id), "{id} in {}", other.slug);
+                    assert!(theirs.sections.iter().any(|s| &s.id == id), "{id} in {}", other.slug);
                 }
             }
         }

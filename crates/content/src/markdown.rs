@@ -37,6 +37,7 @@ pub fn cmark_options() -> Options {
 }
 
 use vocab::markup::{build, Html};
+use vocab::wire::Section;
 use vocab::{fold, names};
 
 /// Headings (lower case) that open the related-terms section.
@@ -77,8 +78,8 @@ pub struct Body {
     pub inline: Vec<InlineValue>,
     /// Related terms from the related-terms section.
     pub related: Vec<Related>,
-    /// The sections (level-2 headings): their ids in the page and their titles.
-    pub sections: Vec<(String, String)>,
+    /// The sections (level-2 headings) and subsections (level 3).
+    pub sections: Vec<Section>,
 }
 
 /// What rendering needs to know about the rest of the site.
@@ -654,7 +655,7 @@ impl<'a, 'e> Renderer<'a, 'e> {
     }
 
     /// Gives the heading just read an id from its words (unique in the entry) and a
-    /// link to itself; a level-2 heading joins the sections.
+    /// link to itself; it joins the sections (a level-3 heading as a subsection).
     fn heading_anchor(&mut self, level: HeadingLevel, text: &str) {
         let Some(Event::Start(Tag::Heading { id: slot, .. })) = self.html.get_mut(self.heading_start) else {
             return;
@@ -692,9 +693,11 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 "#",
             );
         }));
-        if level == HeadingLevel::H2 {
-            self.body.sections.push((page_id, text.trim().to_string()));
-        }
+        self.body.sections.push(Section {
+            id: page_id,
+            title: text.trim().to_string(),
+            sub: level == HeadingLevel::H3,
+        });
     }
 
     fn heading_text(&mut self, text: &str) {

@@ -298,6 +298,17 @@ pub struct Translation {
     pub term: String,
 }
 
+/// A section of an entry (a level-2 heading) or a subsection of the section before
+/// it (level 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Section {
+    /// The heading's id in the page.
+    pub id: String,
+    pub title: String,
+    /// A level-3 heading, within the level-2 section before it.
+    pub sub: bool,
+}
+
 /// What an entry's page needs beyond its prose.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EntryData {
@@ -315,8 +326,8 @@ pub struct EntryData {
     pub prose: String,
     /// Where the entry is on the reading path; `None` off it.
     pub path: Option<PathPlace>,
-    /// The entry's sections: each level-2 heading's id in the page and its title.
-    pub sections: Vec<(String, String)>,
+    /// The entry's sections and their subsections, in the page's order.
+    pub sections: Vec<Section>,
     /// For each section, the id of its counterpart in the translation (the same
     /// position where both have as many sections, else the nearest); empty without
     /// a translation.
@@ -474,7 +485,11 @@ mod tests {
                 }),
                 next: None,
             }),
-            sections: vec![("user-content-a".into(), "Ä".into())],
+            sections: vec![Section {
+                id: "user-content-a".into(),
+                title: "Ä".into(),
+                sub: true,
+            }],
             counterparts: vec!["user-content-b".into()],
             footer: Footer {
                 related: vec![("Prefill".into(), None)],

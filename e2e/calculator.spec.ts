@@ -51,7 +51,7 @@ test.describe('worked examples on load', () => {
 
 test('a change of bandwidth moves outputs, prose and chart together', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
-  await ready(page);
+  await live(page);
   // A figure that follows the calculator (the one pinned to a rounded 2.0 TB/s does not).
   const index = await page.locator('.prose .rv').filter({ hasText: /^6\.9\sms$/ }).first().getAttribute('data-rv');
   const prose = page.locator(`.prose .rv[data-rv="${index}"]`);
@@ -282,7 +282,7 @@ test('every chart is painted and has a text alternative', async ({ page, problem
 // time: a slow machine must not fail the suite.
 test('fifty quick input changes all land, and their cost is reported', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
-  await ready(page);
+  await live(page);
   await expect.poll(() => paintedPixels(page, 'batch')).toBeGreaterThan(0.01);
   const times: number[] = await page.evaluate(async () => {
     const input = [...document.querySelectorAll<HTMLInputElement>('.calculator input')].find(

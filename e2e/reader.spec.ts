@@ -1,6 +1,7 @@
 // What a first-time reader meets: formulas that read on one line, figures that agree,
 // a calculator that answers for every model, orientation on the landing page.
 import { test, expect, ready, live, field, entries, withCalculator, moreInputs } from './fixtures';
+import type { Locator } from '@playwright/test';
 
 for (const lang of ['en', 'de'] as const) {
   for (const width of [360, 1440]) {
@@ -262,6 +263,26 @@ test('the index is compact on a phone: a letter labels its group beside the entr
   expect(groups!.height / entries.en.length).toBeLessThan(130);
 });
 
+/** An entry's sections and subsections: the headings with a link to themselves. */
+const SECTIONS = '.prose :is(h2, h3):has(> a.heading-anchor)';
+
+/** The first of `headings` from `from` on whose section runs on for half a screen (a
+ * heading straight after another is passed while reading). */
+async function longSection(headings: Locator, from: number) {
+  const k = await headings.evaluateAll(
+    (hs, from) =>
+      hs.findIndex(
+        (h, i) =>
+          i >= from &&
+          i + 1 < hs.length &&
+          hs[i + 1].getBoundingClientRect().top - h.getBoundingClientRect().top > innerHeight / 2,
+      ),
+    from,
+  );
+  expect(k).toBeGreaterThanOrEqual(from);
+  return k;
+}
+
 test.describe('an entry has contents, linkable sections and a place on the reading path', () => {
   test('contents beside the text on a wide screen', async ({ page, problems }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -273,7 +294,7 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     const [box, text] = [await toc.boundingBox(), await page.locator('article .prose').first().boundingBox()];
     expect(box!.x).toBeGreaterThan(text!.x + text!.width);
     // Sections and their subsections, in the page's order.
-    const headings = page.locator('.prose :is(h2, h3):has(> a.heading-anchor)');
+    const headings = page.locator(SECTIONS);
     const n = await headings.count();
     expect(await page.locator('.prose h3:has(> a.heading-anchor)').count()).toBeGreaterThan(0);
     // Every section and subsection (nested under its section), then the sources.
@@ -289,14 +310,17 @@ test.describe('an entry has contents, linkable sections and a place on the readi
       expect(id).toBeTruthy();
       expect(await headings.nth(i).locator('a.heading-anchor').getAttribute('href')).toMatch(new RegExp(`/en/memory-bound#${id}$`));
     }
-    await toc.getByRole('link').nth(2).click();
-    await expect(headings.nth(2)).toBeInViewport();
+    // Sections whose text runs on below the reading line: the one read is theirs.
+    const first = await longSection(headings, 1);
+    const next = await longSection(headings, first + 1);
+    await toc.getByRole('link').nth(first).click();
+    await expect(headings.nth(first)).toBeInViewport();
     await expect(page).toHaveURL(/\/en\/memory-bound.*#user-content-/);
     // The section being read is marked, and only it.
     await expect(toc.locator('a[aria-current="location"]')).toHaveCount(1);
-    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(2).innerText()).replace(/\s*#$/, ''));
-    await headings.nth(3).evaluate((h) => window.scrollTo({ top: h.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' }));
-    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(3).innerText()).replace(/\s*#$/, ''));
+    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(first).innerText()).replace(/\s*#$/, ''));
+    await headings.nth(next).evaluate((h) => window.scrollTo({ top: h.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' }));
+    await expect(toc.locator('a[aria-current="location"]')).toHaveText((await headings.nth(next).innerText()).replace(/\s*#$/, ''));
     // Still in view further down.
     await page.mouse.wheel(0, 3000);
     await expect(toc).toBeInViewport();
@@ -320,19 +344,20 @@ test.describe('an entry has contents, linkable sections and a place on the readi
       await page.setViewportSize({ width, height: 800 });
       await page.goto(from);
       await live(page);
-      const mine = page.locator('.prose h2');
+      const mine = page.locator(SECTIONS);
       const n = await mine.count();
       expect(n).toBeGreaterThan(3);
-      // Read in the third section a while, then scroll back up to the header.
-      await mine.nth(2).evaluate((h) => window.scrollTo({ top: h.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' }));
+      // Read a while in a section after the second, then scroll back up to the header.
+      const k = await longSection(mine, 2);
+      await mine.nth(k).evaluate((h) => window.scrollTo({ top: h.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' }));
       await page.waitForTimeout(1500);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.locator('a.lang-switch').click();
       await expect(page).toHaveURL(new RegExp(`/${to}(\\?[^#]*)?#user-content-`));
-      const theirs = page.locator('.prose h2');
-      await expect(theirs).toHaveCount(n); // the entries' sections correspond one to one
-      await expect(theirs.nth(2)).toBeInViewport();
-      expect(new URL(page.url()).hash.slice(1)).toBe(await theirs.nth(2).getAttribute('id'));
+      const theirs = page.locator(SECTIONS);
+      await expect(theirs).toHaveCount(n); // the entries' outlines correspond one to one
+      await expect(theirs.nth(k)).toBeInViewport();
+      expect(new URL(page.url()).hash.slice(1)).toBe(await theirs.nth(k).getAttribute('id'));
       // A reader who has read no section yet goes to the top of the translation.
       await page.goto(from);
       await live(page);

@@ -6,6 +6,7 @@ import { test, expect, live, reach } from './fixtures';
 test('the colour scheme switches, redraws the charts and is remembered', async ({ page, problems }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('en/memory-bound');
+  await live(page);
   await expect(page.locator('figure.chart.painted')).toHaveCount(2);
   const corner = () =>
     page

@@ -70,6 +70,7 @@ test('an entry opened inside the app fetches its prose and shows the live figure
   const expected = await page.locator('article .prose .rv[data-rv]').first().innerText();
 
   await page.goto('en/memory-bound');
+  await live(page);
   await expect(page.locator('figure.chart.painted').first()).toBeVisible();
   await moreInputs(page);
   await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');

@@ -235,12 +235,13 @@ test('two GPUs compared: the ratio, both series on a chart, and a link that keep
   const summary = page.locator('.calculator .compare-summary');
   await expect(summary).toHaveText('NVIDIA H200 SXM vs NVIDIA H100 SXM: 1.43× faster');
   // A table: A | B | change, a time's change said as a speed (4.2 ms → 2.9 ms), the
-  // bytes as a multiple, the columns named once above.
+  // memory as a multiple, the columns named once above by what tells them apart.
   const row = page.locator('.calculator [data-output="weight_time"]');
   await expect(row.locator('.ratio')).toHaveText('1.43× faster');
   await expect(row.locator('.pinned-value')).toHaveText('A: 4.2 ms');
   await expect(row.locator('.current')).toHaveText('B: 2.9 ms');
-  await expect(page.locator('.calculator .compare-head')).toHaveText(['A (pinned)B (now)Change']);
+  await expect(page.locator('.calculator [data-output="memory"] .ratio')).toHaveText('1.76×');
+  await expect(page.locator('.calculator .compare-head')).toHaveText(['A · NVIDIA H100 SXMB · NVIDIA H200 SXMChange']);
   const cells = await Promise.all(
     ['.pinned-value', '.current', '.ratio'].map(async (c) => (await row.locator(c).boundingBox())!),
   );
@@ -252,17 +253,25 @@ test('two GPUs compared: the ratio, both series on a chart, and a link that keep
     expect(Math.abs(cells[i].y - cells[0].y)).toBeLessThan(2);
     expect(Math.abs(cells[i].x + cells[i].width - head[i])).toBeLessThan(2);
   }
-  // On a phone every cell's text stays inside its column.
+  // On a phone and on a wide screen every cell's text stays inside its column, with
+  // the longest changes too (INT4 weights: "4.99× faster").
+  const spilled = () =>
+    page.locator('.calculator .outputs.comparing .output').evaluateAll((rows) =>
+      rows.flatMap((r) =>
+        [...r.querySelectorAll('dd > :not(.formula)')]
+          .filter((c) => c.scrollWidth > c.clientWidth + 1)
+          .map((c) => `${(r as HTMLElement).dataset.output} ${c.className}: ${c.textContent}`),
+      ),
+    );
   await page.setViewportSize({ width: 360, height: 780 });
-  const spilled = await page.locator('.calculator .outputs.comparing .output').evaluateAll((rows) =>
-    rows.flatMap((r) =>
-      [...r.querySelectorAll('dd > :not(.formula)')]
-        .filter((c) => c.scrollWidth > c.clientWidth + 1)
-        .map((c) => `${(r as HTMLElement).dataset.output} ${c.className}: ${c.textContent}`),
-    ),
-  );
-  expect(spilled).toEqual([]);
+  expect(await spilled()).toEqual([]);
+  await moreInputs(page);
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('int4');
+  await expect(row.locator('.ratio')).toHaveText(/^\d\.\d+× faster$/);
+  expect(await spilled()).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });
+  expect(await spilled()).toEqual([]);
+  await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp16');
   const roofline = page.locator('figure[data-chart="roofline"]');
   await expect(roofline).toHaveAttribute('data-pinned', 'true');
   await expect(roofline.locator('tbody th').filter({ hasText: /^A: / })).toHaveCount(3);

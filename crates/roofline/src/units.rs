@@ -477,9 +477,9 @@ pub fn format_fixed(v: f64, decimals: usize, locale: Locale) -> String {
 }
 
 /// How a figure changed from a pinned scenario A to the current B, the way a reader
-/// says it: a time or a rate as a speed ("2.9× faster"), bytes and every other
-/// figure as a multiple of A's ("1.4× the bytes"). The factor is at least 1 for a
-/// speed (the slower side is named), B ÷ A otherwise.
+/// says it: a time or a rate as a speed ("2.9× faster"), every other figure as a
+/// multiple of A's ("1.4×"). The factor is at least 1 for a speed (the slower side
+/// is named), B ÷ A otherwise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Change {
     /// The factor rounds to 1 at the digits shown.
@@ -488,9 +488,7 @@ pub enum Change {
     Faster(f64),
     /// B is this many times slower than A (A this many times as fast).
     Slower(f64),
-    /// B's bytes as a multiple of A's.
-    Bytes(f64),
-    /// B as a multiple of A, for anything that is neither a speed nor bytes.
+    /// B as a multiple of A, for anything that is not a speed.
     Multiple(f64),
 }
 
@@ -503,7 +501,7 @@ impl Change {
     /// use roofline::{Change, Unit};
     /// assert_eq!(Change::between(Unit::Time, 4.2e-3, 2.1e-3), Some(Change::Faster(2.0)));
     /// assert_eq!(Change::between(Unit::TokenRate, 200.0, 100.0), Some(Change::Slower(2.0)));
-    /// assert_eq!(Change::between(Unit::BytesSi, 1e9, 1.4e9), Some(Change::Bytes(1.4)));
+    /// assert_eq!(Change::between(Unit::BytesSi, 1e9, 1.4e9), Some(Change::Multiple(1.4)));
     /// assert_eq!(Change::between(Unit::Count, 64.0, 64.1), Some(Change::Same));
     /// ```
     pub fn between(unit: Unit, a: f64, b: f64) -> Option<Change> {
@@ -519,7 +517,6 @@ impl Change {
             Some(s) if !s.is_finite() || s <= 0.0 => return None,
             Some(s) if s >= 1.0 => Change::Faster(s),
             Some(s) => Change::Slower(1.0 / s),
-            None if matches!(unit, Unit::BytesSi | Unit::BytesIec) => Change::Bytes(b / a),
             None => Change::Multiple(b / a),
         };
         let shown = change
@@ -540,7 +537,7 @@ impl Change {
     fn factor(self) -> Option<f64> {
         match self {
             Change::Same => None,
-            Change::Faster(f) | Change::Slower(f) | Change::Bytes(f) | Change::Multiple(f) => Some(f),
+            Change::Faster(f) | Change::Slower(f) | Change::Multiple(f) => Some(f),
         }
     }
 }
@@ -659,7 +656,7 @@ mod tests {
         );
         // The slower side is named with a factor above one.
         assert_eq!(Change::between(Unit::Time, 1.0, 4.0), Some(Change::Slower(4.0)));
-        assert_eq!(Change::between(Unit::BytesIec, 4.0, 1.0), Some(Change::Bytes(0.25)));
+        assert_eq!(Change::between(Unit::BytesIec, 4.0, 1.0), Some(Change::Multiple(0.25)));
         assert_eq!(Change::between(Unit::Intensity, 2.0, 3.0), Some(Change::Multiple(1.5)));
         // Rounds to one at the digits shown: no change.
         assert_eq!(Change::between(Unit::Time, 1.0, 0.9996), Some(Change::Same));

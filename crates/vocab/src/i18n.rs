@@ -173,10 +173,9 @@ pub struct Texts {
     /// The comparison's headline: B's inputs that differ, A's, and the change of
     /// the batch's tokens/s ([`Texts::change`]).
     pub compare_summary: fn(b: &str, a: &str, change: &str) -> String,
-    /// How a figure changed from A to B: "2.9× faster", "1.4× the bytes".
+    /// How a figure changed from A to B: "2.9× faster", "1.4×".
     pub change: fn(Change, Locale) -> String,
-    /// The comparison's column headings after A's ([`Texts::series_pinned`]).
-    pub compare_current: &'static str,
+    /// The comparison's last column heading (the sides' are "A · …" and "B · …").
     pub compare_change: &'static str,
     /// The comparison's headline where a side does not fit: no ratio.
     pub compare_summary_unfit: fn(b: &str, a: &str) -> String,
@@ -564,7 +563,7 @@ static DE: Texts = Texts {
     not_found_title: "Seite nicht gefunden",
     not_found_text: "Unter dieser Adresse gibt es keinen Eintrag.",
     back_to_index: "Zur Übersicht",
-    also_called: "Auch",
+    also_called: "Auch erklärt",
     sources_heading: "Quellen",
     updated: "Zuletzt aktualisiert",
     draft: "Entwurf",
@@ -766,11 +765,9 @@ static DE: Texts = Texts {
             Change::Same => "unverändert".to_string(),
             Change::Faster(_) => format!("{f}× schneller"),
             Change::Slower(_) => format!("{f}× langsamer"),
-            Change::Bytes(_) => format!("{f}× so viele Bytes"),
-            Change::Multiple(_) => format!("{f}× so viel"),
+            Change::Multiple(_) => format!("{f}×"),
         }
     },
-    compare_current: "B (jetzt)",
     compare_change: "Änderung",
     compare_summary_unfit: |b, a| format!("{b} gegenüber {a}"),
     compare_weights: |dtype| format!("Gewichte {dtype}"),
@@ -897,7 +894,7 @@ static EN: Texts = Texts {
     not_found_title: "Page not found",
     not_found_text: "There is no entry at this address.",
     back_to_index: "Back to the index",
-    also_called: "Also",
+    also_called: "Also covers",
     sources_heading: "Sources",
     updated: "Last updated",
     draft: "Draft",
@@ -1092,11 +1089,9 @@ static EN: Texts = Texts {
             Change::Same => "unchanged".to_string(),
             Change::Faster(_) => format!("{f}× faster"),
             Change::Slower(_) => format!("{f}× slower"),
-            Change::Bytes(_) => format!("{f}× the bytes"),
-            Change::Multiple(_) => format!("{f}× as much"),
+            Change::Multiple(_) => format!("{f}×"),
         }
     },
-    compare_current: "B (now)",
     compare_change: "Change",
     compare_summary_unfit: |b, a| format!("{b} vs {a}"),
     compare_weights: |dtype| format!("{dtype} weights"),

@@ -98,21 +98,31 @@ fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<b
 }
 
 /// While a scenario is pinned, the head of the comparison's columns, the first
-/// group of the list (each cell names its column for a screen reader).
+/// group of the list: each side by what tells it apart (each cell names its
+/// column for a screen reader).
 fn compare_head(state: CalcState, lang: Lang) -> impl IntoView {
     let t = texts(lang);
     move || {
-        state.pinned.with(Option::is_some).then(|| {
-            view! {
-                <div class="compare-head" aria-hidden="true">
-                    <dt></dt>
-                    <dd>
-                        <span>{t.series_pinned}</span>
-                        <span>{t.compare_current}</span>
-                        <span>{t.compare_change}</span>
-                    </dd>
-                </div>
+        let a = state.pinned.get()?;
+        let (nb, na) = names(&state.setup(), &a, lang);
+        // "A · NVIDIA H100 SXM"; the letter alone where no input tells the sides apart.
+        let side = |label: &'static str, name: String| {
+            let letter = label.trim_end_matches(':');
+            if name == letter {
+                name
+            } else {
+                format!("{letter} · {name}")
             }
+        };
+        Some(view! {
+            <div class="compare-head" aria-hidden="true">
+                <dt></dt>
+                <dd>
+                    <span>{side(t.pinned_value, na)}</span>
+                    <span>{side(t.current_value, nb)}</span>
+                    <span>{t.compare_change}</span>
+                </dd>
+            </div>
         })
     }
 }

@@ -241,6 +241,12 @@ for (const [lang, title, path] of [
     // Then the whole index.
     await expect(page.locator('#all-terms')).toBeVisible();
     expect(await page.locator('.letter-group li').count()).toBe(entries[lang].length);
+    // The picture leads to the entry that explains it, named by it.
+    const roofline = lang === 'en' ? 'roofline-model' : 'roofline-modell';
+    await expect(page.locator('.landing a.picture-link')).toHaveAccessibleName(lang === 'en' ? 'Roofline model' : 'Roofline-Modell');
+    await page.locator('.landing a.picture-link').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/${roofline}$`));
+    await page.goBack();
     await steps.first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/memory-bound$`));
     await expect(page.locator('.path-nav a.next')).toBeVisible();

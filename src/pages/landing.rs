@@ -192,8 +192,26 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
         if !path.is_empty() {
             reading_path(h, lang, &path);
         }
+        // The picture links to the entry that explains it, where the data names one.
+        let explained = index.picture.and_then(|p| index.entries.get(usize::try_from(p).ok()?));
         h.el("figure", &[("class", Some("landing-figure"))], |h| {
-            h.append(&picture(lang, "picture-caption"));
+            match explained {
+                Some(e) => {
+                    let href = urls::entry(lang, &e.summary.slug);
+                    // Named by where it leads; the caption describes the picture.
+                    let attrs = [
+                        ("class", Some("picture-link")),
+                        ("href", Some(href.as_str())),
+                        ("aria-label", Some(e.summary.term.as_str())),
+                    ];
+                    h.el("a", &attrs, |h| {
+                        h.append(&picture(lang, "picture-caption"));
+                    });
+                }
+                None => {
+                    h.append(&picture(lang, "picture-caption"));
+                }
+            }
             h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
         });
     })
@@ -248,6 +266,21 @@ mod tests {
                 assert!(found.is_some(), "{slug} missing or out of order");
                 at = found.unwrap_or(at);
             }
+        }
+    }
+
+    #[test]
+    fn the_picture_links_to_the_entry_that_explains_it() {
+        for lang in Lang::ALL {
+            let index = data::index(lang).expect("index");
+            let explained = &index.entries[index.picture.expect("the landing names a concept") as usize].summary;
+            let html = landing_html(lang, index).into_string();
+            let link = format!(
+                "<a class=\"picture-link\" href=\"{}\" aria-label=\"{}\"><svg",
+                urls::entry(lang, &explained.slug),
+                explained.term
+            );
+            assert!(html.contains(&link), "{link} in {html}");
         }
     }
 }

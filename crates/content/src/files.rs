@@ -291,8 +291,18 @@ fn index(site: &Site, lang: Lang, file_of: &[String], mostly_drafts: bool) -> In
         .filter_map(|p| entries.iter().position(|(_, e)| e.summary.slug == p.front.slug))
         .filter_map(|i| u32::try_from(i).ok())
         .collect();
+    let picture = site.landing_picture.as_deref().and_then(|id| {
+        let slug = &site
+            .entries
+            .iter()
+            .find(|e| e.lang == lang.code() && e.front.glossar_id.as_deref() == Some(id))?
+            .front
+            .slug;
+        u32::try_from(entries.iter().position(|(_, e)| &e.summary.slug == slug)?).ok()
+    });
     Index {
         reading_path,
+        picture,
         lang,
         categories: site
             .categories

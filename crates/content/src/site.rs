@@ -85,6 +85,9 @@ pub struct Site {
     /// The reading path: the concepts a newcomer reads first, in order, by
     /// `glossar_id` (`content/data/reading-path.yaml`).
     pub reading_path: Vec<String>,
+    /// The concept the landing page's picture (a roofline) links to, by
+    /// `glossar_id` (`content/data/landing.yaml`).
+    pub landing_picture: Option<String>,
     /// Every file read, for build-script change tracking.
     pub files: Vec<PathBuf>,
 }
@@ -349,6 +352,7 @@ pub fn load(root: &Path, base: &str) -> Site {
     let names = category_names(root, &content, &files, out);
     site.categories = categories(&site.entries, &parsed, &names, out);
     site.reading_path = reading_path(root, &content, &files, &site.entries, out);
+    site.landing_picture = landing_picture(root, &content, &files, &site.entries, out);
     site.diagnostics
         .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     site.files = files;
@@ -675,6 +679,54 @@ fn reading_path(
         }
     }
     path_ids
+}
+
+/// The landing page's data (`content/data/landing.yaml`).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Landing {
+    /// The `glossar_id` of the concept the picture links to.
+    picture: Option<String>,
+}
+
+/// Reads `content/data/landing.yaml`, if there is one: the concept the landing
+/// page's picture links to (`picture: G…`), which an entry must have; an unknown id
+/// or key is an error at its line.
+fn landing_picture(
+    root: &Path,
+    content: &Path,
+    files: &[PathBuf],
+    entries: &[Entry],
+    out: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let path = content.join("data").join("landing.yaml");
+    if !files.contains(&path) {
+        return None;
+    }
+    let shown = display_path(root, &path);
+    let text = read_text(root, &path, &DATA_LIMIT, out)?;
+    let id = match yaml::from_str::<Landing>(&text) {
+        Ok(landing) => landing.picture?,
+        Err(e) => {
+            out.push(
+                Diagnostic::error(&shown, e.line, e.column, e.message)
+                    .hint("write `picture: G…`, the `glossar_id` of the entries the picture links to"),
+            );
+            return None;
+        }
+    };
+    if entries
+        .iter()
+        .any(|e| e.front.glossar_id.as_deref() == Some(id.as_str()))
+    {
+        return Some(id);
+    }
+    let (line, column) = yaml::locate(&text, &[Step::Key("picture")]).unwrap_or((1, 1));
+    out.push(
+        Diagnostic::error(&shown, line, column, format!("no entry has the `glossar_id` `{id}`"))
+            .hint("name a concept by the `glossar_id` in its entries' frontmatter"),
+    );
+    None
 }
 
 /// The categories the entries use with their names, by language and name; a

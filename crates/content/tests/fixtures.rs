@@ -222,6 +222,8 @@ invalid_dir! {
     category_without_a_name => "category-without-name", Warning;
     hardware_figure_beyond_the_limit => "hardware-out-of-range", Error;
     model_figure_beyond_the_limit => "model-out-of-range", Error;
+    landing_picture_of_an_unknown_concept => "landing-picture-unknown", Error;
+    landing_data_with_an_unknown_key => "landing-unknown-key", Error;
 }
 
 #[test]

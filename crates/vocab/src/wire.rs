@@ -262,6 +262,8 @@ pub struct Index {
     /// The reading path: positions in `entries` of the concepts a newcomer reads
     /// first, in order.
     pub reading_path: Vec<u32>,
+    /// The position in `entries` of the concept the landing page's picture links to.
+    pub picture: Option<u32>,
 }
 
 impl Index {

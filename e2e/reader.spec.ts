@@ -241,9 +241,10 @@ for (const [lang, title, path] of [
     // Then the whole index.
     await expect(page.locator('#all-terms')).toBeVisible();
     expect(await page.locator('.letter-group li').count()).toBe(entries[lang].length);
-    // The picture leads to the entry that explains it, named by it.
+    // The picture's caption leads to the entry that explains it.
     const roofline = lang === 'en' ? 'roofline-model' : 'roofline-modell';
-    await expect(page.locator('.landing a.picture-link')).toHaveAccessibleName(lang === 'en' ? 'Roofline model' : 'Roofline-Modell');
+    await expect(page.locator('.landing figcaption a.picture-link')).toHaveText(lang === 'en' ? 'Roofline model' : 'Roofline-Modell');
+    await expect(picture).toHaveAccessibleName(await page.locator('#picture-caption').innerText());
     await page.locator('.landing a.picture-link').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/${roofline}$`));
     await page.goBack();

@@ -192,27 +192,27 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
         if !path.is_empty() {
             reading_path(h, lang, &path);
         }
-        // The picture links to the entry that explains it, where the data names one.
+        // Where the data names the entry that explains the picture, the caption links
+        // to it (after the words that name the picture).
         let explained = index.picture.and_then(|p| index.entries.get(usize::try_from(p).ok()?));
         h.el("figure", &[("class", Some("landing-figure"))], |h| {
-            match explained {
-                Some(e) => {
-                    let href = urls::entry(lang, &e.summary.slug);
-                    // Named by where it leads; the caption describes the picture.
-                    let attrs = [
-                        ("class", Some("picture-link")),
-                        ("href", Some(href.as_str())),
-                        ("aria-label", Some(e.summary.term.as_str())),
-                    ];
-                    h.el("a", &attrs, |h| {
-                        h.append(&picture(lang, "picture-caption"));
+            h.append(&picture(lang, "picture-caption"));
+            h.el("figcaption", &[], |h| {
+                h.el_text("span", &[("id", Some("picture-caption"))], t.landing_picture);
+                if let Some(e) = explained {
+                    h.text(" ");
+                    h.el("span", &[("class", Some("picture-more"))], |h| {
+                        h.text(t.picture_more);
+                        h.text(" ");
+                        let href = urls::entry(lang, &e.summary.slug);
+                        h.el_text(
+                            "a",
+                            &[("class", Some("picture-link")), ("href", Some(&href))],
+                            &e.summary.term,
+                        );
                     });
                 }
-                None => {
-                    h.append(&picture(lang, "picture-caption"));
-                }
-            }
-            h.el_text("figcaption", &[("id", Some("picture-caption"))], t.landing_picture);
+            });
         });
     })
 }
@@ -276,7 +276,7 @@ mod tests {
             let explained = &index.entries[index.picture.expect("the landing names a concept") as usize].summary;
             let html = landing_html(lang, index).into_string();
             let link = format!(
-                "<a class=\"picture-link\" href=\"{}\" aria-label=\"{}\"><svg",
+                "<a class=\"picture-link\" href=\"{}\">{}</a>",
                 urls::entry(lang, &explained.slug),
                 explained.term
             );

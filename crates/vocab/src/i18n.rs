@@ -221,6 +221,8 @@ pub struct Texts {
     pub landing_lead: &'static str,
     pub landing_detail: &'static str,
     pub landing_picture: &'static str,
+    /// Before the link under the landing picture to the entry that explains it.
+    pub picture_more: &'static str,
     /// The landing picture's names for the slope, the roof and the y axis.
     pub picture_slope: &'static str,
     pub picture_roof: &'static str,
@@ -835,6 +837,7 @@ static DE: Texts = Texts {
         brauchst kein Vorwissen über GPUs, nur Neugier auf die Frage, wohin die Zeit eines Tokens geht.",
     landing_picture: "Das Roofline-Modell: Links vom Knickpunkt (Ridge) begrenzt die Speicherbandbreite, rechts davon \
         die Rechenleistung. Der Decode-Schritt liegt weit links.",
+    picture_more: "Ausführlich:",
     picture_slope: "Speicherbandbreite",
     picture_roof: "Spitzen-FLOP/s",
     picture_performance: "Leistung (FLOP/s)",
@@ -1167,6 +1170,7 @@ static EN: Texts = Texts {
         GPUs needed, only curiosity about where the time of a token goes.",
     landing_picture: "The roofline model: left of the ridge point, memory bandwidth is the limit; right of it, \
         compute. A decode step sits far to the left.",
+    picture_more: "In depth:",
     picture_slope: "memory bandwidth",
     picture_roof: "peak FLOP/s",
     picture_performance: "Performance (FLOP/s)",

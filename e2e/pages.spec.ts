@@ -56,6 +56,9 @@ for (const { path, kind, lang, slug } of visits) {
           await expect(page.locator('.sources li').first()).toBeVisible();
           expect(await page.locator('article').innerText()).not.toMatch(/undefined|\{\{/);
           expect((await page.locator('.rv, .calculator').allInnerTexts()).join(' ')).not.toMatch(/NaN/);
+          // No id twice: the content's sections, given as written, never take the site's own ids.
+          const ids = await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id));
+          expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
           if (calculator) {
             await expect(page.locator('.calculator .outputs .output').first()).toBeVisible();
             const svgs = page.locator('.chart-static svg');

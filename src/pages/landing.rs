@@ -3,6 +3,7 @@
 
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
+use vocab::names;
 
 use crate::data::{Index, Lang};
 use crate::urls;
@@ -196,9 +197,9 @@ pub fn landing_html(lang: Lang, index: &Index) -> Html {
         // to it (after the words that name the picture).
         let explained = index.picture.and_then(|p| index.entries.get(usize::try_from(p).ok()?));
         h.el("figure", &[("class", Some("landing-figure"))], |h| {
-            h.append(&picture(lang, "picture-caption"));
+            h.append(&picture(lang, names::PICTURE_CAPTION));
             h.el("figcaption", &[], |h| {
-                h.el_text("span", &[("id", Some("picture-caption"))], t.landing_picture);
+                h.el_text("span", &[("id", Some(names::PICTURE_CAPTION))], t.landing_picture);
                 if let Some(e) = explained {
                     h.text(" ");
                     h.el("span", &[("class", Some("picture-more"))], |h| {
@@ -224,10 +225,10 @@ fn reading_path(h: &mut Html, lang: Lang, path: &[&crate::data::IndexEntry]) {
         "nav",
         &[
             ("class", Some("reading-path")),
-            ("aria-labelledby", Some("path-heading")),
+            ("aria-labelledby", Some(names::PATH_HEADING)),
         ],
         |h| {
-            h.el_text("h2", &[("id", Some("path-heading"))], t.reading_path);
+            h.el_text("h2", &[("id", Some(names::PATH_HEADING))], t.reading_path);
             h.el("ol", &[], |h| {
                 for e in path {
                     let e = &e.summary;

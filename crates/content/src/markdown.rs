@@ -677,9 +677,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
             }
         };
         self.heading_ids.push(id.clone());
-        // The sanitiser prefixes every id; the page's links and contents use the id
-        // as it will be in the page.
-        let page_id = format!("{}{id}", crate::sanitize::ID_PREFIX);
+        // The page's links and contents use the id as the sanitiser leaves it.
+        let page_id = crate::sanitize::page_id(&id).into_owned();
         let href = format!("{}#{id}", self.resolve.page());
         let label = texts_for(self.src.locale).section_link;
         self.trusted(build(|h| {
@@ -1364,7 +1363,9 @@ mod tests {
         let Some(Segment::Html(html)) = body.segments.first() else {
             panic!("one segment")
         };
-        assert_eq!(html.matches("href=\"/g/en/x#user-content-").count(), 3, "{html}");
+        // The footnote's label and the section's words, as their ids are.
+        assert_eq!(html.matches("href=\"/g/en/x#").count(), 3, "{html}");
+        assert!(html.contains("id=\"n\""), "{html}");
         assert!(!html.contains("href=\"#"), "{html}");
     }
 }

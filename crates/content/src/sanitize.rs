@@ -7,9 +7,11 @@
 //! nothing that it does not name.
 //!
 //! URLs: links go to `http`, `https`, `mailto` or a relative address; images are
-//! files of the site (a relative path). Every `id` gets [`ID_PREFIX`], and every
-//! fragment that points into the page gets it too, so content cannot take or
-//! target the ids of the app's own elements.
+//! files of the site (a relative path). An `id` and a fragment that points into the
+//! site keep their words where they are a section's (`what-it-means-in-practice`)
+//! and not one of the site's own ids ([`names::is_site_id`]); any other gets
+//! [`ID_PREFIX`] ([`page_id`]), the same for both, so a link and its target agree and
+//! content can neither take nor target the ids of the app's own elements.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -21,8 +23,27 @@ use ammonia::{Builder, Url};
 
 use vocab::names;
 
-/// Prefix of every `id` in an entry's HTML, and of every in-page fragment.
-pub const ID_PREFIX: &str = "user-content-";
+/// Prefix of an `id` in an entry's HTML, and of a fragment, that is not a section's
+/// words or would be one of the site's own ids ([`page_id`]).
+pub const ID_PREFIX: &str = names::CONTENT_ID_PREFIX;
+
+/// The id an element of an entry's content has in the page, and the fragment that
+/// points at it: a section's words as written (lower-case letters and digits in
+/// words joined by single hyphens, as headings' ids are made), unless the site
+/// uses that id itself; anything else behind [`ID_PREFIX`]. An id that has the
+/// prefix already stays as it is.
+pub fn page_id(id: &str) -> Cow<'_, str> {
+    let words = !id.is_empty()
+        && id.len() <= 200
+        && id
+            .split('-')
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+    if id.starts_with(ID_PREFIX) || (words && !names::is_site_id(id)) {
+        Cow::Borrowed(id)
+    } else {
+        Cow::Owned(format!("{ID_PREFIX}{id}"))
+    }
+}
 
 /// Schemes a link may use; relative addresses are allowed as well.
 pub const LINK_SCHEMES: &[&str] = &["http", "https", "mailto"];
@@ -178,7 +199,6 @@ fn builder() -> Builder<'static> {
     let mut b = Builder::default();
     b.link_rel(None)
         .url_schemes(LINK_SCHEMES.iter().copied().collect::<HashSet<_>>())
-        .id_prefix(Some(ID_PREFIX))
         .add_generic_attributes(["id"])
         .add_tag_attributes("code", ["class"])
         .add_tag_attributes("span", [names::INLINE_VALUE_ATTR, "title"])
@@ -212,6 +232,7 @@ fn filter_attribute<'u>(element: &str, attribute: &str, value: &'u str) -> Optio
         ("img", "src") => image_source_allowed(value).then_some(Cow::Borrowed(value)),
         (_, "href" | "cite") => link_allowed(value).then(|| prefix_fragment(value)),
         (_, "headers") => Some(Cow::Owned(prefix_id_list(value))),
+        (_, "id") => Some(page_id(value)),
         ("span", "data-rv") => value
             .strip_prefix(MARK.as_str())
             .filter(|index| !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()))
@@ -296,8 +317,9 @@ pub fn image_source_allowed(src: &str) -> bool {
     plain && !src.starts_with('/') && !climbs && matches!(Url::parse(src), Err(ParseError::RelativeUrlWithoutBase))
 }
 
-/// A relative address with its fragment pointed at the prefixed id, and an address
-/// within the page (`#note`) given the page's address ([`clean_in_page`]).
+/// A relative address with its fragment pointed at the id as the page has it
+/// ([`page_id`]), and an address within the page (`#note`) given the page's address
+/// ([`clean_in_page`]).
 fn prefix_fragment(url: &str) -> Cow<'_, str> {
     let relative = matches!(Url::parse(url), Err(ParseError::RelativeUrlWithoutBase));
     let page = |path: &str| match path.is_empty() {
@@ -305,21 +327,18 @@ fn prefix_fragment(url: &str) -> Cow<'_, str> {
         false => path.to_string(),
     };
     match url.split_once('#') {
-        Some((path, fragment)) if relative && !fragment.is_empty() && !fragment.starts_with(ID_PREFIX) => {
-            Cow::Owned(format!("{}#{ID_PREFIX}{fragment}", page(path)))
+        Some((path, fragment)) if relative && !fragment.is_empty() => {
+            Cow::Owned(format!("{}#{}", page(path), page_id(fragment)))
         }
         Some((path, fragment)) if relative && path.is_empty() => Cow::Owned(format!("{}#{fragment}", page(path))),
         _ => Cow::Borrowed(url),
     }
 }
 
-/// A space-separated list of ids, each prefixed.
+/// A space-separated list of ids, each as the page has it ([`page_id`]).
 fn prefix_id_list(ids: &str) -> String {
     ids.split_ascii_whitespace()
-        .map(|id| match id.starts_with(ID_PREFIX) {
-            true => id.to_string(),
-            false => format!("{ID_PREFIX}{id}"),
-        })
+        .map(|id| page_id(id).into_owned())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -426,11 +445,37 @@ mod tests {
     }
 
     #[test]
-    fn ids_and_fragments_are_prefixed_together() {
+    fn ids_and_fragments_keep_a_sections_words_and_are_prefixed_together_otherwise() {
+        // A section's words, as written.
         assert_eq!(
-            clean("<h2 id=\"a\">A</h2><a href=\"#a\">to A</a><a href=\"/en/x#b\">x</a>"),
-            "<h2 id=\"user-content-a\">A</h2><a href=\"#user-content-a\">to A</a><a href=\"/en/x#user-content-b\">x</a>"
+            clean("<h2 id=\"what-it-means\">A</h2><a href=\"#what-it-means\">to A</a><a href=\"/en/x#b-2\">x</a>"),
+            "<h2 id=\"what-it-means\">A</h2><a href=\"#what-it-means\">to A</a><a href=\"/en/x#b-2\">x</a>"
         );
+        // The site's own ids, and anything not a section's words, behind the prefix:
+        // on the id and on every fragment alike.
+        for (id, page) in [
+            ("main", "user-content-main"),
+            ("sources", "user-content-sources"),
+            ("search-input", "user-content-search-input"),
+            ("calc0-batch", "user-content-calc0-batch"),
+            ("group-A", "user-content-group-A"),
+            ("Main", "user-content-Main"),
+            ("a--b", "user-content-a--b"),
+            ("user-content-x", "user-content-x"),
+        ] {
+            let html = format!("<h2 id=\"{id}\">A</h2><a href=\"#{id}\">a</a><a href=\"/en/x#{id}\">b</a>");
+            let cleaned = clean(&html);
+            assert!(cleaned.contains(&format!("id=\"{page}\"")), "{id}: {cleaned}");
+            assert_eq!(cleaned.matches(&format!("#{page}\"")).count(), 2, "{id}: {cleaned}");
+        }
+        // Words with a space or a letter outside ASCII are not a section's: prefixed.
+        for id in ["a b", "ä"] {
+            let cleaned = clean(&format!("<h2 id=\"{id}\">A</h2>"));
+            assert!(
+                cleaned.contains(&format!("id=\"user-content-{id}\"")),
+                "{id}: {cleaned}"
+            );
+        }
         assert_eq!(
             clean("<a href=\"https://e.org/#a\">e</a>"),
             "<a href=\"https://e.org/#a\">e</a>"
@@ -446,11 +491,10 @@ mod tests {
                 "<a href=\"#a\">a</a><a href=\"#user-content-b\">b</a><a href=\"/en/y#c\">c</a>",
                 "/g/en/x"
             ),
-            "<a href=\"/g/en/x#user-content-a\">a</a><a href=\"/g/en/x#user-content-b\">b</a>\
-             <a href=\"/en/y#user-content-c\">c</a>"
+            "<a href=\"/g/en/x#a\">a</a><a href=\"/g/en/x#user-content-b\">b</a><a href=\"/en/y#c\">c</a>"
         );
         // The page is not kept for the next call.
-        assert_eq!(clean("<a href=\"#a\">a</a>"), "<a href=\"#user-content-a\">a</a>");
+        assert_eq!(clean("<a href=\"#a\">a</a>"), "<a href=\"#a\">a</a>");
     }
 
     #[test]

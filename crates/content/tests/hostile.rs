@@ -166,12 +166,22 @@ fn html_attributes(tag: &str) -> &'static [&'static str] {
     }
 }
 
+/// Whether an id can only be content's: behind `user-content-`, or words of
+/// lower-case ASCII letters and digits joined by single hyphens that the site does
+/// not use for an element of its own.
+fn content_id(id: &str) -> bool {
+    let words = id
+        .split('-')
+        .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+    id.starts_with("user-content-") || (words && !vocab::names::is_site_id(id))
+}
+
 /// Whether an attribute's value is allowed, for the attributes whose values are
 /// restricted.
 fn value_allowed(tag: &str, name: &str, value: &str) -> bool {
     match (tag, name) {
-        (_, "id") => value.starts_with("user-content-"),
-        (_, "headers") => value.split_ascii_whitespace().all(|id| id.starts_with("user-content-")),
+        (_, "id") => content_id(value),
+        (_, "headers") => value.split_ascii_whitespace().all(content_id),
         (_, "href" | "cite") => link_scheme_allowed(value),
         ("img", "src") => image_source_local(value),
         ("a", "class") => classes_within(value, &["xref", "heading-anchor"]),
@@ -424,7 +434,7 @@ fn raw_html_addresses_follow_the_link_policy() {
 }
 
 #[test]
-fn ids_are_prefixed_and_fragments_follow() {
+fn the_sites_ids_are_prefixed_and_fragments_follow() {
     let (html, messages) = render_fixture("ids-and-footnotes.md");
     assert!(messages.is_empty(), "{messages:?}");
     assert!(html.contains("<h2 id=\"user-content-main\">"), "{html}");
@@ -432,6 +442,9 @@ fn ids_are_prefixed_and_fragments_follow() {
     assert!(html.contains("<a href=\"#user-content-search-input\">"), "{html}");
     assert!(html.contains("id=\"user-content-search-input\""), "{html}");
     assert!(html.contains("<p id=\"user-content-not-yet-written\">"), "{html}");
+    // A section's words that are none of the site's ids stay as written.
+    assert!(html.contains("<h2 id=\"plain-words\">"), "{html}");
+    assert!(html.contains("href=\"#plain-words\""), "{html}");
 }
 
 // --- Generated hostile input ---

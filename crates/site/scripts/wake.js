@@ -80,8 +80,20 @@
   if (location.hash) whole();
   // Back and forward between sections: laid out whole before the browser restores.
   addEventListener('popstate', whole);
+  // An address of the sections' old form (`#user-content-…`) finds its section by
+  // the id the section has now, and reads as the new form.
+  const renamed = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id.startsWith(d.old) || document.getElementById(id)) return;
+    const now = document.getElementById(id.slice(d.old.length));
+    if (!now) return;
+    // The whole address: a bare `#…` would resolve against the page's `<base>`.
+    history.replaceState(history.state, '', location.pathname + location.search + '#' + encodeURIComponent(now.id));
+    now.scrollIntoView();
+  };
   addEventListener('hashchange', () => {
     whole();
+    renamed();
     document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
   });
   document.addEventListener(
@@ -185,6 +197,7 @@
 
   // Once the page is parsed.
   const parsed = () => {
+    renamed();
     // A calculator within about a screen of the viewport, once the text has painted.
     const calculators = document.querySelectorAll(`.${d.calculator}`);
     if (calculators.length && 'IntersectionObserver' in window)

@@ -169,6 +169,43 @@ pub fn next_theme(current: Option<&str>) -> Option<&'static str> {
     }
 }
 
+// Ids.
+
+/// Id of the landing picture's caption, which names the picture.
+pub const PICTURE_CAPTION: &str = "picture-caption";
+/// Id of the reading path's heading on the landing page.
+pub const PATH_HEADING: &str = "path-heading";
+/// Prefix of an id in an entry's content that is not a section's words, or that
+/// would be one of the site's own ([`is_site_id`]); the sections' ids had it too
+/// before they were given as written, and addresses with it still find them.
+pub const CONTENT_ID_PREFIX: &str = "user-content-";
+
+/// Every id the site's own markup gives, and the starts of those it numbers or
+/// names after something (`calc0-batch`, `group-A`, `search-option-3`). No id of an
+/// entry's content may be one: the sanitiser prefixes it ([`CONTENT_ID_PREFIX`]).
+pub const SITE_IDS: &[&str] = &[
+    MAIN,
+    SOURCES,
+    MISSING_NOTE_ID,
+    XREF_PREVIEW,
+    ALL_TERMS,
+    FILTER_CATEGORY,
+    FILTER_MARKER,
+    SEARCH_INPUT,
+    SEARCH_PANEL,
+    SEARCH_STATUS,
+    SEARCH_RESULTS,
+    PICTURE_CAPTION,
+    PATH_HEADING,
+];
+/// The starts of the ids the site numbers or names after something.
+pub const SITE_ID_PREFIXES: &[&str] = &[CONTROL_PREFIX, GROUP_PREFIX, LETTER_PREFIX, SEARCH_OPTION];
+
+/// Whether `id` is, or may be, one of the site's own ids.
+pub fn is_site_id(id: &str) -> bool {
+    SITE_IDS.contains(&id) || SITE_ID_PREFIXES.iter().any(|p| id.starts_with(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::next_theme;

@@ -955,12 +955,12 @@ static EN: Texts = Texts {
     verdict_detail: |ratio, intensity, ridge, l| {
         if ratio < 1.0 {
             format!(
-                "An intensity of {intensity} is {}\u{a0}× below the ridge point ({ridge}): bandwidth is the limit.",
+                "An intensity of {intensity} is {}× below the ridge point ({ridge}): bandwidth is the limit.",
                 format_significant(1.0 / ratio, 2, l)
             )
         } else {
             format!(
-                "An intensity of {intensity} is {}\u{a0}× above the ridge point ({ridge}): compute is the limit.",
+                "An intensity of {intensity} is {}× above the ridge point ({ridge}): compute is the limit.",
                 format_significant(ratio, 2, l)
             )
         }

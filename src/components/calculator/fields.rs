@@ -519,7 +519,8 @@ pub fn number_with_slider(
         <div class=place.class("field-pair", "field-pair extra")>
             <NumberField state lang binding uid/>
             <div class="field slider">
-                <label for=slider_id.clone()>{(t.field_label)(binding.field)}" (log)"</label>
+                // Named for a screen reader; on screen the number field above names it.
+                <label class="visually-hidden" for=slider_id.clone()>{(t.field_label)(binding.field)}" (log)"</label>
                 <input
                     id=slider_id
                     type="range"

@@ -388,13 +388,13 @@ test.describe('an entry has contents, linkable sections and a place on the readi
   test('previous and next along the reading path', async ({ page, problems }) => {
     await page.goto('en/memory-bandwidth');
     await live(page);
-    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here · 2/5');
+    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here, step 2 of 5');
     await expect(page.locator('.path-nav a.prev')).toContainText('Memory-bound');
     await page.locator('.path-nav a.next').click();
     await expect(page).toHaveURL(/\/en\/arithmetic-intensity$/);
     // The path's end leads on to every term.
     await page.goto('en/kv-cache');
-    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here · 5/5');
+    await expect(page.locator('.path-nav .path-place')).toHaveText('Start here, step 5 of 5');
     await expect(page.locator('.path-nav a.next')).toContainText('All terms');
     await page.locator('.path-nav a.next').click();
     await expect(page).toHaveURL(/\/en\/#all-terms$/);

@@ -503,7 +503,7 @@ fn path_nav(data: &EntryData) -> Html {
         h.el_text(
             "p",
             &[("class", Some("path-place"))],
-            &format!("{} · {}/{}", t.reading_path, place.position, place.length),
+            &(t.path_step)(place.position, place.length),
         );
         for (neighbour, rel, label) in [(&place.previous, "prev", t.previous), (&place.next, "next", t.next)] {
             if let Some(n) = neighbour {

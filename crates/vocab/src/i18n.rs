@@ -228,6 +228,8 @@ pub struct Texts {
     pub picture_roof: &'static str,
     pub picture_performance: &'static str,
     pub reading_path: &'static str,
+    /// Where an entry is on the reading path: "Start here, step 2 of 5".
+    pub path_step: fn(position: u32, length: u32) -> String,
     /// An entry's table of contents, and its place on the reading path.
     pub contents: &'static str,
     pub section_link: &'static str,
@@ -842,6 +844,7 @@ static DE: Texts = Texts {
     picture_roof: "Spitzen-FLOP/s",
     picture_performance: "Leistung (FLOP/s)",
     reading_path: "Hier anfangen",
+    path_step: |n, of| format!("Hier anfangen, Schritt {n} von {of}"),
     contents: "Inhalt",
     section_link: "Link zu diesem Abschnitt",
     previous: "Zurück",
@@ -1175,6 +1178,7 @@ static EN: Texts = Texts {
     picture_roof: "peak FLOP/s",
     picture_performance: "Performance (FLOP/s)",
     reading_path: "Start here",
+    path_step: |n, of| format!("Start here, step {n} of {of}"),
     contents: "On this page",
     section_link: "Link to this section",
     previous: "Previous",

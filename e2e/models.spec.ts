@@ -272,6 +272,9 @@ test('two GPUs compared: the ratio, both series on a chart, and a link that keep
   await page.setViewportSize({ width: 1280, height: 720 });
   expect(await spilled()).toEqual([]);
   await page.locator('.calculator').getByLabel('Weight data type').selectOption('fp16');
+  await expect(row.locator('.ratio')).toHaveText('1.43× faster');
+  // The address follows within its 200 ms.
+  await expect(page).not.toHaveURL(/[?&]weights=/);
   const roofline = page.locator('figure[data-chart="roofline"]');
   await expect(roofline).toHaveAttribute('data-pinned', 'true');
   await expect(roofline.locator('tbody th').filter({ hasText: /^A: / })).toHaveCount(3);

@@ -247,7 +247,10 @@ for (const [lang, title, path] of [
     await expect(picture).toHaveAccessibleName(await page.locator('#picture-caption').innerText());
     await page.locator('.landing a.picture-link').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/${roofline}$`));
+    await expect(page.locator('article h1')).toContainText(lang === 'en' ? 'Roofline model' : 'Roofline-Modell');
     await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/$`));
+    await expect(steps).toHaveCount(5);
     await steps.first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/memory-bound$`));
     await expect(page.locator('.path-nav a.next')).toBeVisible();

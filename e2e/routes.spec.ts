@@ -95,3 +95,21 @@ test('an entry whose prose cannot be loaded says so in the page language', async
   await expect(page.getByRole('alert')).toContainText('ließ sich nicht laden');
   await expect(page.locator('.calculator')).toBeVisible();
 });
+
+// An entry opened inside the app updates its prose's figures in the next frame: a
+// reader who leaves before that frame must not meet a panic (the frame finds the
+// entry's state gone and does nothing).
+test('leaving an entry the moment it opens breaks nothing', async ({ page, problems }) => {
+  await page.goto('en/');
+  await live(page);
+  for (let i = 0; i < 12; i++) {
+    await page.locator('.reading-path li a').nth(i % 5).click();
+    await expect(page.locator('article h1')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/$/);
+    await expect(page.locator('.reading-path li')).toHaveCount(5);
+  }
+  await page.locator('.reading-path li a').first().click();
+  await expect(page).toHaveURL(/\/en\/memory-bound$/);
+  await page.waitForTimeout(300);
+});

@@ -244,12 +244,15 @@ fn follow_calculator(
             return;
         }
         let live = Rc::clone(&fresh);
+        // The frame may come after the reader has left the entry, its signals gone
+        // with it: then there is nothing to update.
         request_animation_frame(move || {
-            if let Some(el) = article.get_untracked() {
-                let found = LiveProse::resolve(&el);
-                found.update(body, &state, lang, &query.get_untracked());
-                *live.borrow_mut() = Some(found);
-            }
+            let (Some(Some(el)), Some(q)) = (article.try_get_untracked(), query.try_get_untracked()) else {
+                return;
+            };
+            let found = LiveProse::resolve(&el);
+            found.update(body, &state, lang, &q);
+            *live.borrow_mut() = Some(found);
         });
     });
     Effect::new(move |first: Option<()>| {

@@ -177,7 +177,10 @@ test.describe('index', () => {
     await expect(page.locator('.term-list a.term:visible')).toHaveCount(entries.en.length);
     await page.getByRole('link', { name: 'Deutsch' }).click();
     await expect(page.locator('#all-terms')).toHaveText('Alle Begriffe');
+    // The header is the German page's (its switch leads to English) before typing.
+    await expect(page.getByRole('link', { name: 'English' })).toBeVisible();
     await search(page).fill('speicher');
+    await expect(search(page)).toHaveValue('speicher');
     await expect(options(page).first()).toContainText('Speicherbandbreite');
   });
 

@@ -582,6 +582,24 @@ fn not_yet_written(entries: &[Entry]) -> Vec<NotYetWritten> {
         .collect()
 }
 
+/// A data file of `content/data/` by its name, if the site has one: the path to show
+/// in messages and its text (`None` where it is missing or unreadable, the latter
+/// reported).
+fn data_file(
+    root: &Path,
+    content: &Path,
+    files: &[PathBuf],
+    name: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<(String, String)> {
+    let path = content.join("data").join(name);
+    if !files.contains(&path) {
+        return None;
+    }
+    let text = read_text(root, &path, &DATA_LIMIT, out)?;
+    Some((display_path(root, &path), text))
+}
+
 /// Reads `content/data/categories.yaml`, if there is one: per language, category
 /// slug → name.
 fn category_names(
@@ -590,12 +608,7 @@ fn category_names(
     files: &[PathBuf],
     out: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, BTreeMap<String, String>> {
-    let path = content.join("data").join("categories.yaml");
-    if !files.contains(&path) {
-        return BTreeMap::new();
-    }
-    let shown = display_path(root, &path);
-    let Some(text) = read_text(root, &path, &DATA_LIMIT, out) else {
+    let Some((shown, text)) = data_file(root, content, files, "categories.yaml", out) else {
         return BTreeMap::new();
     };
     match yaml::from_str::<BTreeMap<String, BTreeMap<String, String>>>(&text) {
@@ -640,12 +653,7 @@ fn reading_path(
     entries: &[Entry],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
-    let path = content.join("data").join("reading-path.yaml");
-    if !files.contains(&path) {
-        return Vec::new();
-    }
-    let shown = display_path(root, &path);
-    let Some(text) = read_text(root, &path, &DATA_LIMIT, out) else {
+    let Some((shown, text)) = data_file(root, content, files, "reading-path.yaml", out) else {
         return Vec::new();
     };
     let ids = match yaml::from_str::<Vec<String>>(&text) {
@@ -699,12 +707,7 @@ fn landing_picture(
     entries: &[Entry],
     out: &mut Vec<Diagnostic>,
 ) -> Option<String> {
-    let path = content.join("data").join("landing.yaml");
-    if !files.contains(&path) {
-        return None;
-    }
-    let shown = display_path(root, &path);
-    let text = read_text(root, &path, &DATA_LIMIT, out)?;
+    let (shown, text) = data_file(root, content, files, "landing.yaml", out)?;
     let id = match yaml::from_str::<Landing>(&text) {
         Ok(landing) => landing.picture?,
         Err(e) => {

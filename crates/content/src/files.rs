@@ -241,12 +241,15 @@ fn entry_files(site: &Site, e: &Entry, presets: &Presets, mostly_drafts: bool, o
 fn reading_path<'s>(site: &'s Site, lang: &str) -> Vec<&'s Entry> {
     site.reading_path
         .iter()
-        .filter_map(|id| {
-            site.entries
-                .iter()
-                .find(|e| e.lang == lang && e.front.glossar_id.as_deref() == Some(id.as_str()))
-        })
+        .filter_map(|id| concept_entry(site, lang, id))
         .collect()
+}
+
+/// The entry in `lang` of the concept `id` (`glossar_id`), if it has one.
+fn concept_entry<'s>(site: &'s Site, lang: &str, id: &str) -> Option<&'s Entry> {
+    site.entries
+        .iter()
+        .find(|e| e.lang == lang && e.front.glossar_id.as_deref() == Some(id))
 }
 
 /// `e`'s place on its language's reading path, if it is on it.
@@ -286,20 +289,20 @@ fn index(site: &Site, lang: Lang, file_of: &[String], mostly_drafts: bool) -> In
         })
         .collect();
     entries.sort_unstable_by(|a, b| (&a.0, &a.1.summary.slug).cmp(&(&b.0, &b.1.summary.slug)));
+    // An entry's position in this index.
+    let position = |e: &Entry| {
+        let i = entries.iter().position(|(_, i)| i.summary.slug == e.front.slug)?;
+        u32::try_from(i).ok()
+    };
     let reading_path = reading_path(site, lang.code())
         .into_iter()
-        .filter_map(|p| entries.iter().position(|(_, e)| e.summary.slug == p.front.slug))
-        .filter_map(|i| u32::try_from(i).ok())
+        .filter_map(position)
         .collect();
-    let picture = site.landing_picture.as_deref().and_then(|id| {
-        let slug = &site
-            .entries
-            .iter()
-            .find(|e| e.lang == lang.code() && e.front.glossar_id.as_deref() == Some(id))?
-            .front
-            .slug;
-        u32::try_from(entries.iter().position(|(_, e)| &e.summary.slug == slug)?).ok()
-    });
+    let picture = site
+        .landing_picture
+        .as_deref()
+        .and_then(|id| concept_entry(site, lang.code(), id))
+        .and_then(position);
     Index {
         reading_path,
         picture,

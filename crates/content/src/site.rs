@@ -674,14 +674,8 @@ fn reading_path(
                 Diagnostic::error(&shown, line, column, format!("`{id}` is on the reading path twice"))
                     .hint("a concept has one place on the path; remove one of the lines"),
             );
-        } else if !entries
-            .iter()
-            .any(|e| e.front.glossar_id.as_deref() == Some(id.as_str()))
-        {
-            out.push(
-                Diagnostic::error(&shown, line, column, format!("no entry has the `glossar_id` `{id}`"))
-                    .hint("name a concept by the `glossar_id` in its entries' frontmatter"),
-            );
+        } else if !has_concept(entries, &id) {
+            out.push(unknown_concept(&shown, line, column, &id));
         } else {
             path_ids.push(id);
         }
@@ -718,18 +712,23 @@ fn landing_picture(
             return None;
         }
     };
-    if entries
-        .iter()
-        .any(|e| e.front.glossar_id.as_deref() == Some(id.as_str()))
-    {
+    if has_concept(entries, &id) {
         return Some(id);
     }
     let (line, column) = yaml::locate(&text, &[Step::Key("picture")]).unwrap_or((1, 1));
-    out.push(
-        Diagnostic::error(&shown, line, column, format!("no entry has the `glossar_id` `{id}`"))
-            .hint("name a concept by the `glossar_id` in its entries' frontmatter"),
-    );
+    out.push(unknown_concept(&shown, line, column, &id));
     None
+}
+
+/// Whether an entry has the concept id `id` (`glossar_id`).
+fn has_concept(entries: &[Entry], id: &str) -> bool {
+    entries.iter().any(|e| e.front.glossar_id.as_deref() == Some(id))
+}
+
+/// A data file names a concept no entry has.
+fn unknown_concept(shown: &str, line: usize, column: usize, id: &str) -> Diagnostic {
+    Diagnostic::error(shown, line, column, format!("no entry has the `glossar_id` `{id}`"))
+        .hint("name a concept by the `glossar_id` in its entries' frontmatter")
 }
 
 /// The categories the entries use with their names, by language and name; a

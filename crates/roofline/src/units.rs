@@ -519,14 +519,11 @@ impl Change {
             Some(s) => Change::Slower(1.0 / s),
             None => Change::Multiple(b / a),
         };
+        // Compared as shown: rounded to the digits a factor is written with.
         let shown = change
             .factor()
-            .map(|f| format_significant(f, Unit::Number.default_digits(), Locale::En));
-        Some(if shown.as_deref() == Some("1.00") {
-            Change::Same
-        } else {
-            change
-        })
+            .map(|f| round_significant(f, Unit::Number.default_digits()));
+        Some(if shown == Some(1.0) { Change::Same } else { change })
     }
 
     /// The factor as a reader sees it: "2.86", "0.5" (`None` for [`Change::Same`]).

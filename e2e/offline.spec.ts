@@ -119,7 +119,7 @@ test('"Save for offline reading" says the size, shows progress and the saved sta
   await page.goto('de/');
   await live(page);
   await controlled(page);
-  const footer = page.locator('footer.offline');
+  const footer = page.locator('.offline');
   await expect(footer).toBeVisible();
   // Only the page's language.
   await expect(footer.locator('.offline-action[lang="en"]')).toBeHidden();
@@ -143,7 +143,7 @@ test('"Save for offline reading" says the size, shows progress and the saved sta
   expect(await confirm.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(await look('Abbrechen'));
   // Nothing is fetched before the reader confirms.
   expect(await cached(page)).not.toContain('de/kv-cache');
-  expect(await seriousViolations(page, { within: 'footer.offline' })).toEqual([]);
+  expect(await seriousViolations(page, { within: '.offline' })).toEqual([]);
   await confirm.click();
   await expect(status).toHaveText(`Zum Offline-Lesen gespeichert: alle ${pages} deutschen Seiten. Sie öffnen sich auch ohne Internetverbindung.`, { timeout: 30_000 });
   // Nothing to update right after saving: the status holds the focus.
@@ -414,7 +414,7 @@ test.describe('without a service worker', () => {
     await page.goto('en/memory-bound');
     await live(page);
     await page.waitForLoadState('load');
-    await expect(page.locator('footer.offline')).toBeHidden();
+    await expect(page.locator('.offline')).toBeHidden();
     await moreInputs(page);
     await page.locator('.calculator').getByLabel('Bandwidth (GB/s)').fill('4000');
     await expect(output(page, 'weight_time')).toHaveText('3.5 ms');
@@ -426,7 +426,7 @@ test.describe('without JavaScript', () => {
   test('the action is not shown', async ({ page }) => {
     await page.goto('de/memory-bound');
     await expect(page.locator('article h1')).toBeVisible();
-    await expect(page.locator('footer.offline')).toBeHidden();
+    await expect(page.locator('.offline')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Dieses Glossar offline behalten' })).toHaveCount(0);
   });
 });

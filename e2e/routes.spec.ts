@@ -49,6 +49,32 @@ test('the language switch keeps the concept', async ({ page, problems }) => {
   await expect(page).toHaveURL(/\/glossary\/en\/memory-bandwidth$/);
 });
 
+test('the site footer follows the page, in its language, before and after the app', async ({ page, problems }) => {
+  const about = (lang: string) => page.locator(`footer.site-footer .site-about[lang="${lang}"]`);
+  const last = () => page.evaluate(() => document.body.lastElementChild?.className);
+  await page.goto('en/memory-bandwidth');
+  // Before the app: the page's language alone, the footer last in the page.
+  await expect(about('en')).toBeVisible();
+  await expect(about('de')).toBeHidden();
+  expect(await last()).toBe('site-footer');
+  await expect(about('en').getByRole('link', { name: 'All entries' })).toHaveAttribute('href', '/glossary/en/');
+  await live(page);
+  await expect(page.locator('footer.site-footer')).toHaveCount(1);
+  expect(await last()).toBe('site-footer');
+  // Inside the app: the switch to German changes the footer's language with the page.
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/glossary\/de\/speicherbandbreite$/);
+  await expect(about('de')).toBeVisible();
+  await expect(about('en')).toBeHidden();
+  // Its links stay inside the app: the window is the same one.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await about('de').getByRole('link', { name: 'Alle Einträge' }).click();
+  await expect(page).toHaveURL(/\/glossary\/de\/$/);
+  await expect(page.locator('#all-terms')).toHaveText('Alle Begriffe');
+  expect(await last()).toBe('site-footer');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test('links between entries stay inside the app and the base path', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await page.locator('article .prose a.xref', { hasText: 'memory bandwidth' }).first().click();

@@ -229,9 +229,10 @@ fn select(e: &Element, start: u32, end: u32) {
     }
 }
 
-/// Replaces the pre-rendered page in `body` by what `mount` appends to it. The footer
-/// of offline reading, which the page writer puts after the app's markup and the
-/// offline script alone serves, stays, and stays last.
+/// Replaces the pre-rendered page in `body` by what `mount` appends to it. The site's
+/// footer, which the page writer puts after the app's markup and the app never
+/// renders (what the site is, and the action of offline reading), stays, and stays
+/// last.
 pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
     if let Some(root) = body.owner_document().and_then(|d| d.document_element()) {
         released(&root).await;
@@ -242,14 +243,14 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
     if let Some(focused) = reading.focused.as_ref().and_then(|e| e.dyn_ref::<HtmlElement>()) {
         focused.blur().ok();
     }
-    let offline = body
-        .query_selector(&format!(":scope > footer.{}", vocab::names::OFFLINE))
+    let footer = body
+        .query_selector(&format!(":scope > footer.{}", vocab::names::SITE_FOOTER))
         .ok()
         .flatten();
     let mut child = body.first_child();
     while let Some(c) = child {
         child = c.next_sibling();
-        if !offline.as_ref().is_some_and(|f| f.is_same_node(Some(&c))) {
+        if !footer.as_ref().is_some_and(|f| f.is_same_node(Some(&c))) {
             let _ = body.remove_child(&c);
         }
     }
@@ -263,7 +264,7 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
         }
         let _ = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED)).await;
     }
-    if let Some(footer) = offline {
+    if let Some(footer) = footer {
         let _ = body.append_child(&footer);
     }
     // Live before the reader's state returns: the styles lay the whole text out

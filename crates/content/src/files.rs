@@ -334,6 +334,7 @@ pub fn bundle(site: &Site) -> Bundle {
         out.indexes.push((lang, path.clone()));
         out.files.push((path, bytes));
     }
+    out.about = site.about.clone();
     out
 }
 

@@ -88,6 +88,8 @@ pub struct Site {
     /// The concept the landing page's picture (a roofline) links to, by
     /// `glossar_id` (`content/data/landing.yaml`).
     pub landing_picture: Option<String>,
+    /// Who publishes the site and on which terms (`content/data/site.yaml`).
+    pub about: vocab::wire::About,
     /// Every file read, for build-script change tracking.
     pub files: Vec<PathBuf>,
 }
@@ -353,6 +355,7 @@ pub fn load(root: &Path, base: &str) -> Site {
     site.categories = categories(&site.entries, &parsed, &names, out);
     site.reading_path = reading_path(root, &content, &files, &site.entries, out);
     site.landing_picture = landing_picture(root, &content, &files, &site.entries, out);
+    site.about = about(root, &content, &files, out);
     site.diagnostics
         .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     site.files = files;
@@ -718,6 +721,101 @@ fn landing_picture(
     let (line, column) = yaml::locate(&text, &[Step::Key("picture")]).unwrap_or((1, 1));
     out.push(unknown_concept(&shown, line, column, &id));
     None
+}
+
+/// The site's data (`content/data/site.yaml`): who publishes it and on which terms.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SiteData {
+    owner: Option<String>,
+    owner_url: Option<String>,
+    licence: Option<String>,
+    licence_url: Option<String>,
+    source: Option<String>,
+}
+
+/// The longest name the footer shows (an owner's, a licence's).
+const NAME_LIMIT: usize = 80;
+/// The longest address the footer links to.
+const ADDRESS_LIMIT: usize = 300;
+
+/// Reads `content/data/site.yaml`, if there is one: the owner, the licence of the
+/// entries' text and the address of the source, each optional. A name on more than
+/// one line or too long, an address that is not http(s), a page without the name it
+/// belongs to or an unknown key is an error at its line, and that part is left out.
+fn about(root: &Path, content: &Path, files: &[PathBuf], out: &mut Vec<Diagnostic>) -> vocab::wire::About {
+    use vocab::wire::{About, Link};
+    let Some((shown, text)) = data_file(root, content, files, "site.yaml", out) else {
+        return About::default();
+    };
+    // A file of comments alone is a document without a value: nothing is said.
+    let data = match yaml::from_str::<Option<SiteData>>(&text) {
+        Ok(data) => data,
+        Err(e) => {
+            out.push(Diagnostic::error(&shown, e.line, e.column, e.message).hint(
+                "the keys are `owner`, `owner_url`, `licence`, `licence_url` and `source`, each a text on its line",
+            ));
+            return About::default();
+        }
+    };
+    let Some(data) = data else {
+        return About::default();
+    };
+    let mut error = |key: &str, message: String, hint: &str| {
+        let (line, column) = yaml::locate(&text, &[Step::Key(key)]).unwrap_or((1, 1));
+        out.push(Diagnostic::error(&shown, line, column, message).hint(hint.to_string()));
+    };
+    let mut name = |key: &str, value: Option<String>| {
+        let value = value?;
+        let trimmed = value.trim();
+        if trimmed.is_empty() || trimmed.contains(['\n', '\r']) || trimmed.chars().count() > NAME_LIMIT {
+            error(
+                key,
+                format!("`{key}` is not a name of one line"),
+                &format!("write it on one line, with at most {NAME_LIMIT} characters"),
+            );
+            return None;
+        }
+        Some(trimmed.to_string())
+    };
+    let owner = name("owner", data.owner);
+    let licence = name("licence", data.licence);
+    let mut address = |key: &str, value: Option<String>| {
+        let value = value?;
+        let url = value.trim();
+        let lower = url.to_ascii_lowercase();
+        let web = lower.starts_with("https://") || lower.starts_with("http://");
+        if !web || url.contains(char::is_whitespace) || url.len() > ADDRESS_LIMIT {
+            error(
+                key,
+                format!("`{key}` is not a web address"),
+                &format!(
+                    "write an address that begins with `https://`, with no spaces, \
+                     of at most {ADDRESS_LIMIT} characters"
+                ),
+            );
+            return None;
+        }
+        Some(url.to_string())
+    };
+    let owner_url = address("owner_url", data.owner_url);
+    let licence_url = address("licence_url", data.licence_url);
+    let source = address("source", data.source);
+    let mut link = |name: Option<String>, url: Option<String>, key: &str, of: &str| match (name, url) {
+        (Some(label), url) => Some(Link { label, url }),
+        (None, Some(_)) => {
+            error(
+                key,
+                format!("`{key}` without `{of}`"),
+                &format!("write `{of}:` too, the name the address is linked from"),
+            );
+            None
+        }
+        (None, None) => None,
+    };
+    let owner = link(owner, owner_url, "owner_url", "owner");
+    let licence = link(licence, licence_url, "licence_url", "licence");
+    About { owner, licence, source }
 }
 
 /// Whether an entry has the concept id `id` (`glossar_id`).

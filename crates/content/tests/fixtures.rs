@@ -224,6 +224,36 @@ invalid_dir! {
     model_figure_beyond_the_limit => "model-out-of-range", Error;
     landing_picture_of_an_unknown_concept => "landing-picture-unknown", Error;
     landing_data_with_an_unknown_key => "landing-unknown-key", Error;
+    site_data_with_an_unknown_key => "site-unknown-key", Error;
+    site_data_with_an_address_that_is_not_one => "site-not-an-address", Error;
+    site_data_with_an_address_without_its_name => "site-address-without-name", Error;
+    site_data_with_a_name_on_two_lines => "site-name-on-two-lines", Error;
+}
+
+#[test]
+fn the_site_data_says_who_publishes_it() {
+    let root = scratch("site-data");
+    fs::write(
+        root.join("content/data/site.yaml"),
+        "owner: \" Jane Doe \"\nlicence: CC BY 4.0\nlicence_url: https://creativecommons.org/licenses/by/4.0/\n\
+         source: https://example.org/glossary\n",
+    )
+    .unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    assert!(site.diagnostics.is_empty(), "{}", render(&site.diagnostics));
+    let link = |label: &str, url: Option<&str>| vocab::wire::Link {
+        label: label.into(),
+        url: url.map(Into::into),
+    };
+    assert_eq!(
+        site.about,
+        vocab::wire::About {
+            owner: Some(link("Jane Doe", None)),
+            licence: Some(link("CC BY 4.0", Some("https://creativecommons.org/licenses/by/4.0/"))),
+            source: Some("https://example.org/glossary".into()),
+        }
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 // by `crates/site`): registers the service worker (at the site's base path and
 // scoped to it) and runs the footer's action "Save for offline reading". Any
 // failure leaves the page as it is. Its element names the worker's file
-// (data-worker) and the classes of the footer (data-footer), of a language's block
+// (data-worker) and the classes of the action in the footer (data-footer), of a language's block
 // (data-action) and of a block already kept (data-saved).
 'use strict';
 (() => {
@@ -148,7 +148,7 @@
   };
 
   const start = () => {
-    const footer = document.querySelector(`footer.${d.footer}`);
+    const footer = document.querySelector(`.${d.footer}`);
     sw.register(new URL(d.worker, base).href, { scope: base.pathname }).then(
       async (registration) => {
         // No registration (blocked): no action to offer.

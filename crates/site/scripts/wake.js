@@ -178,7 +178,7 @@
     if (!button) return;
     wake();
     if (button.classList.contains(d.toggle)) switchTheme();
-    else if (!button.closest(`footer.${d.offline}`)) pressed.push([button, pathOf(button)]);
+    else if (!button.closest(`footer.${d.footer}`)) pressed.push([button, pathOf(button)]);
   });
 
   const painted = new Promise((resolve) => {

@@ -9,10 +9,12 @@ use std::path::Path;
 use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
 use glossary::{urls, App};
 use leptos::prelude::*;
+use vocab::footer::{footer_texts, FooterTexts};
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
 use vocab::offline::offline_texts;
+use vocab::wire::{About, Link};
 
 use crate::charts;
 use crate::document::Frame;
@@ -164,8 +166,85 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
     })
 }
 
-/// The action "Save for offline reading", after the app's markup: the app neither
-/// renders nor replaces it, so it keeps to whatever page the app shows. Hidden until
+/// The site's footer, after the app's markup: the action of offline reading, then, per
+/// language, what the site is, who publishes it and on which terms (what the owner
+/// wrote in `content/data/site.yaml`; a part not written is left out) and where to
+/// read on. The app neither renders nor replaces it, so it keeps to whatever page the
+/// app shows; the styles show the block of the page's current language.
+fn site_footer(about: &About) -> Html {
+    build(|h| {
+        h.el("footer", &[("class", Some(names::SITE_FOOTER))], |h| {
+            h.append(&offline_action());
+            for lang in Lang::ALL {
+                let t = footer_texts(lang);
+                h.el(
+                    "div",
+                    &[("class", Some(names::SITE_ABOUT)), ("lang", Some(lang.code()))],
+                    |h| {
+                        h.el_text("p", &[], t.about);
+                        let terms = terms(about, t);
+                        if !terms.is_empty() {
+                            h.el("ul", &[("class", Some("site-terms"))], |h| {
+                                for term in &terms {
+                                    h.el("li", &[], |h| {
+                                        h.append(term);
+                                    });
+                                }
+                            });
+                        }
+                        h.el(
+                            "ul",
+                            &[("class", Some("site-links")), ("aria-label", Some(t.links))],
+                            |h| {
+                                let llms = format!("{BASE_PATH}llms.txt");
+                                for (href, text) in [(urls::index(lang), t.index), (llms, t.machines)] {
+                                    h.el("li", &[], |h| {
+                                        h.el_text("a", &[("href", Some(&href))], text);
+                                    });
+                                }
+                            },
+                        );
+                    },
+                );
+            }
+        });
+    })
+}
+
+/// The footer's lines on who publishes the site and on which terms, in the language
+/// of `t`: each a text with its name, linked where the owner gave an address.
+fn terms(about: &About, t: &FooterTexts) -> Vec<Html> {
+    let named = |template: &str, placeholder: &str, link: &Link| {
+        let (before, after) = template.split_once(placeholder).unwrap_or((template, ""));
+        build(|h| {
+            h.text(before);
+            match &link.url {
+                Some(url) => {
+                    h.el_text("a", &[("href", Some(url))], &link.label);
+                }
+                None => {
+                    h.text(&link.label);
+                }
+            }
+            h.text(after);
+        })
+    };
+    let mut lines = Vec::new();
+    if let Some(owner) = &about.owner {
+        lines.push(named(t.owner, "{owner}", owner));
+    }
+    if let Some(licence) = &about.licence {
+        lines.push(named(t.licence, "{licence}", licence));
+    }
+    if let Some(source) = &about.source {
+        lines.push(build(|h| {
+            h.el_text("a", &[("href", Some(source))], t.source);
+        }));
+    }
+    lines
+}
+
+/// The action "Save for offline reading", in the site's footer. Hidden until
 /// the page's offline script (`crates/site/scripts/offline.js`) has a service worker to
 /// keep the pages with; one block per language, the one of the page's current
 /// language shown (the app sets `<html lang>` as it navigates). The texts with
@@ -175,61 +254,57 @@ fn head(page: &Page, origin: &str, bundle: &Bundle) -> Html {
 /// order (the buttons: keep, confirm, cancel).
 fn offline_action() -> Html {
     build(|h| {
-        h.el(
-            "footer",
-            &[("class", Some(names::OFFLINE)), ("hidden", Some(""))],
-            |h| {
-                for lang in Lang::ALL {
-                    let t = offline_texts(lang);
-                    h.el(
-                        "div",
-                        &[
-                            ("class", Some(names::OFFLINE_ACTION)),
-                            ("lang", Some(lang.code())),
-                            ("data-keep", Some(t.keep)),
-                            ("data-ask", Some(t.ask)),
-                            ("data-confirm", Some(t.confirm)),
-                            ("data-busy", Some(t.busy)),
-                            ("data-started", Some(t.started)),
-                            ("data-done", Some(t.done)),
-                            ("data-saved", Some(t.saved)),
-                            ("data-update", Some(t.update)),
-                            ("data-failed", Some(t.failed)),
-                            ("data-unavailable", Some(t.unavailable)),
-                        ],
-                        |h| {
-                            h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
-                            h.el(
-                                "p",
-                                &[("class", Some("offline-status")), ("role", Some("status"))],
-                                |_| {},
-                            );
-                            h.el(
-                                "progress",
-                                &[
-                                    ("class", Some("offline-progress")),
-                                    ("aria-label", Some(t.progress)),
-                                    ("hidden", Some("")),
-                                ],
-                                |_| {},
-                            );
+        h.el("div", &[("class", Some(names::OFFLINE)), ("hidden", Some(""))], |h| {
+            for lang in Lang::ALL {
+                let t = offline_texts(lang);
+                h.el(
+                    "div",
+                    &[
+                        ("class", Some(names::OFFLINE_ACTION)),
+                        ("lang", Some(lang.code())),
+                        ("data-keep", Some(t.keep)),
+                        ("data-ask", Some(t.ask)),
+                        ("data-confirm", Some(t.confirm)),
+                        ("data-busy", Some(t.busy)),
+                        ("data-started", Some(t.started)),
+                        ("data-done", Some(t.done)),
+                        ("data-saved", Some(t.saved)),
+                        ("data-update", Some(t.update)),
+                        ("data-failed", Some(t.failed)),
+                        ("data-unavailable", Some(t.unavailable)),
+                    ],
+                    |h| {
+                        h.el_text("p", &[("class", Some("offline-intro"))], t.intro);
+                        h.el(
+                            "p",
+                            &[("class", Some("offline-status")), ("role", Some("status"))],
+                            |_| {},
+                        );
+                        h.el(
+                            "progress",
+                            &[
+                                ("class", Some("offline-progress")),
+                                ("aria-label", Some(t.progress)),
+                                ("hidden", Some("")),
+                            ],
+                            |_| {},
+                        );
+                        h.el_text(
+                            "button",
+                            &[("type", Some("button")), ("class", Some("offline-keep"))],
+                            t.keep,
+                        );
+                        for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
                             h.el_text(
                                 "button",
-                                &[("type", Some("button")), ("class", Some("offline-keep"))],
-                                t.keep,
+                                &[("type", Some("button")), ("class", Some(class)), ("hidden", Some(""))],
+                                text,
                             );
-                            for (class, text) in [("offline-confirm", t.confirm), ("offline-cancel", t.cancel)] {
-                                h.el_text(
-                                    "button",
-                                    &[("type", Some("button")), ("class", Some(class)), ("hidden", Some(""))],
-                                    text,
-                                );
-                            }
-                        },
-                    );
-                }
-            },
-        );
+                        }
+                    },
+                );
+            }
+        });
     })
 }
 
@@ -309,7 +384,7 @@ pub fn write_all(dist: &Path, origin: &str, bundle: &'static Bundle, frame: &Fra
             body = charts::add(body, entry)?;
         }
         let body = build(|h| {
-            h.append(&rendered(body)).append(&offline_action());
+            h.append(&rendered(body)).append(&site_footer(&bundle.about));
         });
         let html = frame.document(page.lang, &head(page, origin, bundle), &body, true)?;
         write(dist, &page.file, html.as_bytes())?;
@@ -361,4 +436,58 @@ pub fn read_bundle(path: &Path) -> Result<&'static Bundle, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bundle: Bundle = vocab::wire::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Box::leak(Box::new(bundle)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(label: &str, url: Option<&str>) -> Link {
+        Link {
+            label: label.into(),
+            url: url.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn the_footer_says_only_what_the_owner_wrote() {
+        let html = site_footer(&About::default()).into_string();
+        for lang in Lang::ALL {
+            let t = footer_texts(lang);
+            assert!(html.contains(t.about), "{html}");
+            let owner = t.owner.split('{').next().unwrap_or_default();
+            assert!(!html.contains(owner), "{html}");
+            assert!(!html.contains(t.source), "{html}");
+        }
+        assert!(!html.contains("site-terms"), "{html}");
+        assert!(html.contains(&format!("href=\"{BASE_PATH}llms.txt\"")), "{html}");
+        // The action of offline reading is part of it, hidden until its script runs.
+        assert!(
+            html.contains(&format!("<div class=\"{}\" hidden", names::OFFLINE)),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn the_footer_names_and_links_the_owner_and_the_licence() {
+        let about = About {
+            owner: Some(link("Jane <Doe> & Co", None)),
+            licence: Some(link("CC BY 4.0", Some("https://creativecommons.org/licenses/by/4.0/"))),
+            source: Some("https://example.org/g?a=1&b=\"2\"".into()),
+        };
+        let html = site_footer(&about).into_string();
+        assert!(html.contains("Published by Jane &lt;Doe&gt; &amp; Co</li>"), "{html}");
+        assert!(
+            html.contains("Herausgegeben von Jane &lt;Doe&gt; &amp; Co</li>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("Text licence: <a href=\"https://creativecommons.org/licenses/by/4.0/\">CC BY 4.0</a></li>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"https://example.org/g?a=1&amp;b=&quot;2&quot;\">Source code</a>"),
+            "{html}"
+        );
+    }
 }

@@ -42,7 +42,7 @@ pub fn wake_names() -> Attributes {
         ("data-state", names::APP_STATE.to_string()),
         ("data-toggle", names::THEME_TOGGLE.to_string()),
         ("data-search", names::SEARCH_INPUT.to_string()),
-        ("data-offline", names::OFFLINE.to_string()),
+        ("data-footer", names::SITE_FOOTER.to_string()),
         ("data-old", names::CONTENT_ID_PREFIX.to_string()),
     ];
     attributes.extend(theme_names().into_iter().filter(|(n, _)| *n != "data-class"));

@@ -12,6 +12,7 @@
 //!   presets), with their encoding.
 
 pub mod fold;
+pub mod footer;
 pub mod i18n;
 pub mod markup;
 pub mod names;

@@ -74,9 +74,14 @@ pub const TOGGLED: &str = "data-toggled";
 pub const LAID_OUT: &str = "whole";
 /// Attribute of `<html>` set to `off` when the app could not be started.
 pub const APP_STATE: &str = "data-app";
-/// Class of the footer of offline reading, after every page.
+/// Class of the site's footer, after the app's markup on every page: what the site
+/// is, who publishes it, and the action of offline reading.
+pub const SITE_FOOTER: &str = "site-footer";
+/// Class of a language's block of what the site is, in the site's footer.
+pub const SITE_ABOUT: &str = "site-about";
+/// Class of the action of offline reading, in the site's footer.
 pub const OFFLINE: &str = "offline";
-/// Class of a language's block in that footer.
+/// Class of a language's block in that action.
 pub const OFFLINE_ACTION: &str = "offline-action";
 /// Class of a block whose language is kept on this device.
 pub const OFFLINE_SAVED: &str = "saved";

@@ -370,6 +370,28 @@ pub struct Bundle {
     pub indexes: Vec<(Lang, String)>,
     /// Every file: path and content.
     pub files: Vec<(String, Vec<u8>)>,
+    /// Who publishes the site and on which terms, for every page's footer.
+    pub about: About,
+}
+
+/// Who publishes the site and on which terms (`content/data/site.yaml`): what the
+/// owner wrote, each part left out where it is not written. Only the pre-renderer
+/// reads it; the app never shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct About {
+    /// The owner: a name, and a page of theirs.
+    pub owner: Option<Link>,
+    /// The licence of the entries' text: its name, and its text's address.
+    pub licence: Option<Link>,
+    /// The address where the site's source can be read.
+    pub source: Option<String>,
+}
+
+/// A name that may link somewhere (an http(s) address).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Link {
+    pub label: String,
+    pub url: Option<String>,
 }
 
 impl Bundle {

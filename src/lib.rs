@@ -13,6 +13,7 @@ pub mod num;
 pub mod order;
 pub mod pages;
 pub mod platform;
+pub mod reactive;
 pub mod search;
 pub mod take_over;
 pub mod urls;

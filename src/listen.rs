@@ -1,6 +1,8 @@
-//! Window event listeners with one handler for several event types. Each typed
-//! `window_event_listener` compiles its own glue; one untyped handler that looks
-//! at `Event::type_` costs the bundle far less.
+//! Event listeners with one handler for several event types, and callbacks for the
+//! next frame or a later moment. Each typed `window_event_listener` compiles its own
+//! glue; one untyped handler that looks at `Event::type_` costs the bundle far less.
+//! Handlers and callbacks are boxed before they reach the browser's glue, which is so
+//! compiled once rather than once per closure.
 
 use leptos::prelude::on_cleanup;
 use send_wrapper::SendWrapper;
@@ -18,7 +20,11 @@ pub fn on_window(types: &'static [&'static str], handler: impl Fn(web_sys::Event
 /// Calls `handler` for every event of `types` on `target`, until the current
 /// reactive owner is cleaned up.
 pub fn on(target: web_sys::EventTarget, types: &'static [&'static str], handler: impl Fn(web_sys::Event) + 'static) {
-    let function: js_sys::Function = Closure::<dyn Fn(web_sys::Event)>::new(handler)
+    on_boxed(target, types, Box::new(handler));
+}
+
+fn on_boxed(target: web_sys::EventTarget, types: &'static [&'static str], handler: Box<dyn Fn(web_sys::Event)>) {
+    let function: js_sys::Function = Closure::<dyn Fn(web_sys::Event)>::wrap(handler)
         .into_js_value()
         .unchecked_into();
     for t in types {
@@ -31,4 +37,16 @@ pub fn on(target: web_sys::EventTarget, types: &'static [&'static str], handler:
             let _ = target.remove_event_listener_with_callback(t, &function);
         }
     });
+}
+
+/// Runs `f` before the browser's next paint (`requestAnimationFrame`).
+pub fn next_frame(f: impl FnOnce() + 'static) {
+    let f: Box<dyn FnOnce()> = Box::new(f);
+    leptos::prelude::request_animation_frame(f);
+}
+
+/// Runs `f` once `after` has passed (`setTimeout`).
+pub fn later(f: impl FnOnce() + 'static, after: std::time::Duration) {
+    let f: Box<dyn FnOnce()> = Box::new(f);
+    leptos::prelude::set_timeout(f, after);
 }

@@ -286,7 +286,7 @@ async fn released(root: &Element) {
             return;
         }
         let (done, wait) = futures_channel::oneshot::channel();
-        leptos::prelude::set_timeout(
+        crate::listen::later(
             move || {
                 let _ = done.send(());
             },

@@ -77,7 +77,7 @@ pub fn replace_query(query: &str) {
     let path = loc.pathname().unwrap_or_default();
     let waiting = PENDING.with(|p| p.borrow_mut().replace((path, query.to_string())).is_some());
     if !waiting {
-        leptos::prelude::set_timeout(flush_address, ADDRESS_LAG);
+        crate::listen::later(flush_address, ADDRESS_LAG);
     }
 }
 

@@ -1,7 +1,6 @@
 //! The document's title and language. Pre-rendered pages carry both in their HTML;
 //! in the browser they follow the page after each navigation.
 
-use leptos::prelude::*;
 use vocab::names;
 
 use crate::data::Lang;
@@ -9,7 +8,7 @@ use crate::data::Lang;
 /// Sets `<title>` and `<html lang>` once the page is shown (browser only: effects do
 /// not run while pre-rendering).
 pub fn use_head(title: String, lang: Lang) {
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
@@ -23,7 +22,7 @@ pub fn use_head(title: String, lang: Lang) {
         if navigated {
             // In the next frame, with the page's own layout, not in the middle of
             // rendering it (focusing forces a layout).
-            request_animation_frame(|| {
+            crate::listen::next_frame(|| {
                 let main = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.get_element_by_id(names::MAIN))

@@ -1,5 +1,6 @@
 //! The header on every page: site title, search, language switch, theme, skip link.
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use vocab::markup::build;
@@ -147,13 +148,13 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     {
         let reading = StoredValue::new(Reading::default());
         // In an effect: the browser's only (effects do not run while pre-rendering).
-        Effect::new(move |_| {
+        crate::reactive::effect(move || {
             crate::listen::on_window(&["scroll"], move |_| {
                 let here = current_section(sections);
                 reading.update_value(|r| *r = r.moved(here, js_sys::Date::now()));
             });
         });
-        Effect::new(move |_| {
+        crate::reactive::effect(move || {
             let Some(a) = link.get() else { return };
             let types = &["pointerdown", "keydown", "focus", "pointerenter"];
             crate::listen::on(a.into(), types, move |ev| {
@@ -196,7 +197,7 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     view! {
         // The page's own path: a bare `#main` would resolve against `<base>` and leave
         // the page. With the app running, the focus moves to the content directly.
-        <a class="skip-link" href=move || format!("{}#{}", location.pathname.get(), names::MAIN) on:click=skip_to_main>
+        <a class="skip-link" href=move || format!("{}#{}", location.pathname.get(), names::MAIN) on:click=handler(skip_to_main)>
             {t.skip_to_content}
         </a>
         <header class="site-header">

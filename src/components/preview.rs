@@ -120,7 +120,7 @@ fn show(p: Rc<Preview>, a: web_sys::Element) {
 #[component]
 pub fn LinkPreviews() -> impl IntoView {
     let tip = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let Some(p) = tip.get().and_then(|t| Preview::resolve(t.into())) else {
             return;
         };

@@ -397,7 +397,7 @@ impl SearchBox {
 #[component]
 pub fn Search(lang: Lang) -> impl IntoView {
     let root = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let Some(root) = root.get() else { return };
         let root: web_sys::Element = root.into();
         let Some(b) = SearchBox::resolve(root.clone()) else {

@@ -3,6 +3,7 @@
 //! (`crates/site/scripts/theme.js`) applies the stored choice before the first
 //! paint; this module changes it and tells the charts.
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 
 use crate::data::Lang;
@@ -72,7 +73,7 @@ pub fn ThemeToggle(lang: Lang) -> impl IntoView {
         }
     };
     view! {
-        <button type="button" class=THEME_TOGGLE title=t.switch_theme on:click=on_click>
+        <button type="button" class=THEME_TOGGLE title=t.switch_theme on:click=handler(on_click)>
             <span class="theme-system">{t.theme_system}</span>
             <span class="theme-dark">{t.theme_dark}</span>
             <span class="theme-light">{t.theme_light}</span>

@@ -159,7 +159,7 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
     let state = body.calculators.first().map(CalcState::example);
     let ignored = RwSignal::new(Vec::<String>::new());
     if let Some(state) = state {
-        Effect::new(move |_| {
+        crate::reactive::effect(move || {
             // A query too long to read was taken out of the address before the app
             // started: the notice counts its pairs (once the page is taken over, as
             // the address's state is).
@@ -202,11 +202,11 @@ fn prose_signal(data: &'static EntryData) -> RwSignal<Prose> {
 /// section), scrolls to it once the prose holds its heading: the router looked for
 /// it before the prose was in.
 fn follow_section(prose: RwSignal<Prose>) {
-    Effect::new(move |done: Option<bool>| {
+    crate::reactive::effect_with(move |done: Option<bool>| {
         if done == Some(true) || !prose.with(|p| matches!(p, Prose::Ready(_))) {
             return false;
         }
-        request_animation_frame(|| {
+        crate::listen::next_frame(|| {
             let Some(window) = web_sys::window() else { return };
             let hash = window.location().hash().unwrap_or_default();
             let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else {
@@ -239,14 +239,14 @@ fn follow_calculator(
     let live: Rc<RefCell<Option<LiveProse>>> = Rc::default();
     let fresh = Rc::clone(&live);
     // Fresh prose holds the example's values: bring them up to date once it is in.
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         if !prose.with(|p| matches!(p, Prose::Ready(_))) {
             return;
         }
         let live = Rc::clone(&fresh);
         // The frame may come after the reader has left the entry, its signals gone
         // with it: then there is nothing to update.
-        request_animation_frame(move || {
+        crate::listen::next_frame(move || {
             let (Some(Some(el)), Some(q)) = (article.try_get_untracked(), query.try_get_untracked()) else {
                 return;
             };
@@ -255,7 +255,7 @@ fn follow_calculator(
             *live.borrow_mut() = Some(found);
         });
     });
-    Effect::new(move |first: Option<()>| {
+    crate::reactive::effect_with(move |first: Option<()>| {
         let q = query.get();
         state.valid.track();
         if let Some(el) = article.get() {
@@ -314,7 +314,7 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
     let translation = data.translation.as_ref().map(|t| t.slug.as_str());
     use_head(format!("{} · {}", data.summary.term, t.site_title), lang);
     // The copy-link button lives in the header's static markup.
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         if let Some(h) = article.get().and_then(|a| EntryHeader::resolve(&a)) {
             on(h.button.clone().into(), &["click"], move |_| copy_link(&h.status, lang));
         }

@@ -29,7 +29,7 @@ fn preferred_language() -> Lang {
 pub fn Home() -> impl IntoView {
     // A page load rather than a route change: the index is a pre-rendered page of
     // its own, and the root stays out of the history.
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         if let Some(window) = web_sys::window() {
             let _ = window.location().replace(&urls::index(preferred_language()));
         }

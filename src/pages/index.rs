@@ -2,6 +2,7 @@
 //! letter, with a letter bar and filters by category and type. The filters live in
 //! the address (`?category=…&marker=…`), so a filtered index can be linked to.
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_params_map};
 use vocab::i18n::texts;
@@ -389,13 +390,13 @@ impl Filters {
             marker: RwSignal::new(String::new()),
         };
         let location = use_location();
-        Effect::new(move |_| {
+        crate::reactive::effect(move || {
             let (c, m) = filters_from_query(&location.query.get());
             f.category.set(c);
             f.marker.set(m);
         });
         let list: std::rc::Rc<std::cell::OnceCell<Option<IndexList>>> = Default::default();
-        Effect::new(move |filtered: Option<bool>| {
+        crate::reactive::effect_with(move |filtered: Option<bool>| {
             let (c, m) = (f.category.get(), f.marker.get());
             let filtering = !c.is_empty() || !m.is_empty();
             // The page starts unfiltered: nothing to do until a filter is set.
@@ -452,7 +453,7 @@ fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
                     <select
                         id=names::FILTER_CATEGORY
                         inner_html=parts.categories
-                        on:change=move |ev| f.set(Some(f.category), event_target_value(&ev))
+                        on:change=handler(move |ev: leptos::ev::Event| f.set(Some(f.category), event_target_value(&ev)))
                     ></select>
                 </div>
                 <div class="filter">
@@ -460,14 +461,14 @@ fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
                     <select
                         id=names::FILTER_MARKER
                         inner_html=parts.markers
-                        on:change=move |ev| f.set(Some(f.marker), event_target_value(&ev))
+                        on:change=handler(move |ev: leptos::ev::Event| f.set(Some(f.marker), event_target_value(&ev)))
                     ></select>
                 </div>
                 <button
                     type="button"
                     class=names::FILTER_RESET
                     hidden
-                    on:click=move |_| f.set(None, String::new())
+                    on:click=handler(move |_| f.set(None, String::new()))
                 >
                     {t.filter_reset}
                 </button>
@@ -477,7 +478,7 @@ fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
                 class="letters"
                 aria-label=t.letters
                 inner_html=parts.letters
-                on:click=jump_to_letter
+                on:click=handler(jump_to_letter)
             ></nav>
             <p class=format!("notice {}", names::NO_MATCH) hidden>{t.no_filter_match}</p>
             <div class="groups" inner_html=parts.list></div>

@@ -193,13 +193,13 @@ fn repaint(
     let resized = RwSignal::new(0u32);
     let failed = RwSignal::new(None::<String>);
     let painted = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
         on_cleanup(move || handle.remove());
     });
     let fitted = StoredValue::new(None::<u32>);
     let theme = use_context::<crate::components::theme::ThemeChanged>();
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         if let Some(t) = theme {
             t.0.track();
         }
@@ -236,7 +236,7 @@ fn labels(chart: Chart, t: &'static Texts) -> (&'static str, [&'static str; 3]) 
 pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
     let t = texts(lang);
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let data = Memo::new(move |_| {
+    let data = crate::reactive::memo(move || {
         let b = state.valid.with(|(s, r)| ChartData::new(chart, s, r));
         let a = state
             .pinned_valid
@@ -257,7 +257,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
     // The line where the reader points, placed through the CSS object model (the
     // page's policy refuses style attributes).
     let cursor = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let spot = reading
             .get()
             .and_then(|x| placed.with_value(|p| p.as_ref().and_then(|p| p.position_of(x))));
@@ -277,7 +277,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
     });
     // One listener for every way of reading the chart (one handler costs the bundle
     // far less than one per event type, see `listen`).
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let Some(c) = canvas.get() else { return };
         let types = &["pointermove", "pointerdown", "pointerleave", "focus", "blur", "keydown"];
         crate::listen::on(c.into(), types, move |ev| {
@@ -319,7 +319,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             }
         });
     });
-    let caption = Memo::new(move |_| data.with(|d| d.0.caption(lang)));
+    let caption = crate::reactive::memo(move || data.with(|d| d.0.caption(lang)));
     let rows = move || {
         data.with(|d| table_rows(d, lang))
             .into_iter()

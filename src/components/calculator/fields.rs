@@ -1,6 +1,7 @@
 //! The form's fields: numbers bound to figures of the scenario, preset and data-type
 //! choices, and logarithmic sliders.
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::inputs::{self, Input};
 use roofline::{figures, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
@@ -216,7 +217,7 @@ pub fn NumberField(
     // Follow changes made elsewhere (presets, reset, slider) unless the text already
     // says the same number. A text the field refused stays with its message while
     // other fields change; only a change of this field's own figure replaces it.
-    Effect::new(move |last: Option<f64>| {
+    crate::reactive::effect_with(move |last: Option<f64>| {
         let v = state.scenario.with(|s| binding.get(s));
         let moved = last.is_some_and(|last| last != v);
         let refused = unparsed.with_untracked(Option::is_some);
@@ -226,7 +227,7 @@ pub fn NumberField(
         }
         v
     });
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         let bad = unparsed.with(Option::is_some);
         state.unparsed.update(|list| {
             list.retain(|f| *f != binding.field);
@@ -278,7 +279,7 @@ pub fn NumberField(
                 autocomplete="off"
                 value=text.get_untracked()
                 prop:value=move || text.get()
-                on:input=on_input
+                on:input=handler(on_input)
                 aria-invalid=move || invalid().to_string()
                 aria-describedby=format!("{help_id} {error_id}")
             />
@@ -360,7 +361,7 @@ pub fn PresetSelect(
     view! {
         <div class=place.class("field", "field extra")>
             <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
-            <select id=id on:change=on_change prop:value=value>
+            <select id=id on:change=handler(on_change) prop:value=value>
                 {body}
                 {extra}
             </select>
@@ -423,7 +424,7 @@ pub fn DataTypeSelect(
     // Said where it tells something: a 16-bit float computes at the peak the field
     // shows.
     let described = help_id.clone();
-    let text = Memo::new(move |_| peak_assumption(state, lang).filter(|_| of == TypeOf::Weights));
+    let text = crate::reactive::memo(move || peak_assumption(state, lang).filter(|_| of == TypeOf::Weights));
     let assumption = move || {
         let text = text.get()?;
         Some(view! { <p class="field-help peak-assumption" id=help_id.clone()>{text}</p> })
@@ -433,7 +434,7 @@ pub fn DataTypeSelect(
             <label for=id.clone()>{label}</label>
             <select
                 id=id
-                on:change=on_change
+                on:change=handler(on_change)
                 prop:value=move || current().map_or("same", DataType::id)
                 aria-describedby=move || text.with(Option::is_some).then(|| described.clone())
             >
@@ -530,7 +531,7 @@ pub fn number_with_slider(
                     value=(to_slider(start, max) as i64).to_string()
                     prop:value=move || (to_slider(current(), max) as i64).to_string()
                     aria-valuetext=move || roofline::format_fixed(f64::from(current()), 0, lang.locale())
-                    on:input=on_slider
+                    on:input=handler(on_slider)
                 />
             </div>
         </div>

@@ -7,6 +7,7 @@ pub mod fields;
 pub mod own;
 pub mod state;
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::{Bound, Change, Field, Output, Quantity, Report, Unit};
 
@@ -272,7 +273,7 @@ fn fit_notice(state: CalcState, lang: Lang, place: &'static str) -> impl IntoVie
             view! {
                 <div class=format!("notice does-not-fit {place}")>
                     <p>{text}</p>
-                    <button type="button" class="use-devices" on:click=move |_| state.set_devices(needed)>
+                    <button type="button" class="use-devices" on:click=handler(move |_| state.set_devices(needed))>
                         {(t.use_devices)(needed)}
                     </button>
                 </div>
@@ -295,7 +296,7 @@ fn batch_notice(state: CalcState, lang: Lang, place: &'static str, batch: u32, f
     let text = (t.batch_does_not_fit)(&count(f64::from(batch)), &count(f64::from(most)));
     let action = (most >= 1).then(|| {
         view! {
-            <button type="button" class="use-batch" on:click=move |_| state.set_batch(most)>
+            <button type="button" class="use-batch" on:click=handler(move |_| state.set_batch(most))>
                 {(t.use_batch)(&count(f64::from(most)))}
             </button>
         }
@@ -418,7 +419,7 @@ fn unchanged_switch(state: CalcState, lang: Lang, shown: RwSignal<bool>) -> impl
                     <input
                         type="checkbox"
                         prop:checked=move || shown.get()
-                        on:change=move |ev| shown.set(event_target_checked(&ev))
+                        on:change=handler(move |ev: leptos::ev::Event| shown.set(event_target_checked(&ev)))
                     />
                     " "{(t.unchanged_figures)(n)}
                 </label>
@@ -436,9 +437,9 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
             type="button"
             class="pin"
             aria-pressed=move || pinned().to_string()
-            on:click=move |_| {
+            on:click=handler(move |_| {
                 if pinned() { state.pinned.set(None) } else { state.pin() }
-            }
+            })
         >
             {move || if pinned() { t.unpin } else { t.pin }}
         </button>
@@ -452,7 +453,7 @@ fn compare(state: CalcState, lang: Lang) -> impl IntoView {
 fn kind_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
     // A memo, so that the rows are built when the model changes kind, not at every
     // change.
-    let kind = Memo::new(move |_| {
+    let kind = crate::reactive::memo(move || {
         state
             .valid
             .with(|(_, r)| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0))
@@ -505,7 +506,7 @@ fn fix_action(state: CalcState, lang: Lang) -> impl IntoView {
         let shown = roofline::format_trimmed(written, 3, lang.locale());
         let label = (t.set_field)((t.field_label)(field), &shown);
         let apply = move |_| state.scenario.update(|s| binding.set(s, written));
-        Some(view! { <button type="button" class="fix-input" on:click=apply>{label}</button> })
+        Some(view! { <button type="button" class="fix-input" on:click=handler(apply)>{label}</button> })
     }
 }
 
@@ -566,7 +567,7 @@ fn results(state: CalcState, lang: Lang) -> impl IntoView {
                 <input
                     type="checkbox"
                     prop:checked=move || formulas.get()
-                    on:change=move |ev| formulas.set(event_target_checked(&ev))
+                    on:change=handler(move |ev: leptos::ev::Event| formulas.set(event_target_checked(&ev)))
                 />
                 " "{t.show_formulas}
             </label>
@@ -675,7 +676,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, open
             <details
                 class="model-details extra"
                 open=opened.get_untracked()
-                on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                on:toggle=handler(move |ev: leptos::ev::Event| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
                 prop:open=move || opened.get()
             >
                 <summary>{t.model_details}</summary>
@@ -772,8 +773,8 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         })
     };
     // Memos, so that only a change of the answer opens a disclosure, not every edit after one.
-    let details_wanted = Memo::new(move |_| model_changed() || invalid(model_field));
-    let more_wanted = Memo::new(move |_| {
+    let details_wanted = crate::reactive::memo(move || model_changed() || invalid(model_field));
+    let more_wanted = crate::reactive::memo(move || {
         details_wanted.get()
             || invalid(Places::extra_field)
             || state.model_preset.get() == OWN_MODEL
@@ -785,7 +786,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
     });
     let details_open = RwSignal::new(details_wanted.get_untracked());
     let more_open = RwSignal::new(more_wanted.get_untracked());
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         if details_wanted.get() {
             details_open.set(true);
         }
@@ -794,7 +795,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         }
     });
     // The address's state, applied after the page renders the example.
-    Effect::new(move |_| {
+    crate::reactive::effect(move || {
         state.applied.track();
         if extra_differs(state, places) {
             more_open.set(true);
@@ -805,7 +806,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         view! { <NumberField state lang binding=fields::Binding::input(i) uid place=figure_place(i.field)/> }
     };
     view! {
-        <form class="calc-inputs" on:submit=|ev| ev.prevent_default()>
+        <form class="calc-inputs" on:submit=handler(|ev: leptos::ev::SubmitEvent| ev.prevent_default())>
             <fieldset class=places.of_group(in_workload)>
                 <legend>{t.workload_fields}</legend>
                 {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER, figure_place(Field::Batch))}
@@ -821,16 +822,16 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             <details
                 class="more-inputs"
                 open=more_open.get_untracked()
-                on:toggle=move |ev| more_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                on:toggle=handler(move |ev: leptos::ev::Event| more_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
                 prop:open=move || more_open.get()
             >
                 // Said by what a press does: "More inputs" while closed, "Fewer inputs" while open.
-                <summary on:click=move |_| reveal_more(uid)>
+                <summary on:click=handler(move |_| reveal_more(uid))>
                     <span class="when-closed">{t.more_inputs}</span>
                     <span class="when-open">{t.fewer_inputs}</span>
                 </summary>
             </details>
-            <button type="button" class="reset" on:click=move |_| state.reset()>{t.reset}</button>
+            <button type="button" class="reset" on:click=handler(move |_| state.reset())>{t.reset}</button>
         </form>
     }
 }
@@ -839,7 +840,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
 /// first of the controls it shows is scrolled into view: they stand above the
 /// disclosure, in their groups, where a press would otherwise seem to do nothing.
 fn reveal_more(uid: usize) {
-    request_animation_frame(move || {
+    crate::listen::next_frame(move || {
         let heading = names::control_id(uid, "heading");
         let selector = format!("#{heading} ~ .calc-grid .calc-inputs:has(> .more-inputs[open]) .extra");
         let first = web_sys::window()

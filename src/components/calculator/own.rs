@@ -2,6 +2,7 @@
 //! `JSON.parse` (no JSON crate in the bundle; see [`crate::platform`]) and read by
 //! [`roofline::from_config`].
 
+use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::{checkpoint_params, from_config, ConfigError, IndexError, Json, ModelConfig};
 
@@ -90,7 +91,7 @@ fn count_field(id: String, label: &'static str, value: RwSignal<String>, help: S
                 autocomplete="off"
                 aria-describedby=help
                 prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
+                on:input=handler(move |ev: leptos::ev::Event| value.set(event_target_value(&ev)))
             />
         </div>
     }
@@ -127,7 +128,7 @@ fn text_area(a: TextArea) -> impl IntoView {
                 autocomplete="off"
                 aria-describedby=described_by
                 prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))
+                on:input=handler(move |ev: leptos::ev::Event| value.set(event_target_value(&ev)))
             ></textarea>
             <p class="field-help" id=help.0>{help.1}</p>
         </div>
@@ -150,7 +151,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         <details
             // Shown with the form's "More inputs".
             class="own-model extra"
-            on:toggle=move |ev| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+            on:toggle=handler(move |ev: leptos::ev::Event| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
         >
             <summary>{t.own_model_summary}</summary>
             // Built when first opened: a closed disclosure costs the page's take-over
@@ -232,7 +233,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         // the status takes the focus, which brings it into view.
         if loaded {
             let status = status_focus.clone();
-            request_animation_frame(move || {
+            crate::listen::next_frame(move || {
                 let element = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.get_element_by_id(&status));
@@ -297,7 +298,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             help: (index_help.clone(), t.index_help),
             described_by: index_help,
         })}
-        <button type="button" class="use-config" on:click=apply>{t.use_config}</button>
+        <button type="button" class="use-config" on:click=handler(apply)>{t.use_config}</button>
         <div class="config-status" id=status_id role="status" tabindex="-1">{report}</div>
     }
 }

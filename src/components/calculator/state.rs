@@ -355,7 +355,7 @@ impl CalcState {
     /// A state showing `setup`.
     pub fn new(example: &'static Calculator, setup: Setup) -> CalcState {
         let scenario = RwSignal::new(setup.scenario);
-        let error = Memo::new(move |_| scenario.with(|s| s.validate().err()));
+        let error = crate::reactive::memo(move || scenario.with(|s| s.validate().err()));
         let fallback = example.scenario;
         let valid = Memo::new(move |prev: Option<&(Scenario, Report)>| {
             let s = scenario.get();
@@ -369,7 +369,7 @@ impl CalcState {
             }
         });
         let pinned = RwSignal::new(None::<Setup>);
-        let pinned_valid = Memo::new(move |_| {
+        let pinned_valid = crate::reactive::memo(move || {
             let a = pinned.get()?;
             a.scenario.report().ok().map(|r| (a.scenario, r))
         });

@@ -705,3 +705,49 @@ test.describe('entries in short paragraphs and sections on a phone', () => {
     });
   }
 });
+
+// The related terms are a list of names a finger can pick on a phone: one item each,
+// none overlapping another, none beyond the column.
+test.describe('related terms as targets on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+  for (const lang of ['en', 'de'] as const) {
+    test(`every entry (${lang})`, async ({ page }) => {
+      test.setTimeout(180_000); // every entry of the language
+      const found: string[] = [];
+      let lists = 0;
+      for (const slug of entries[lang]) {
+        await page.goto(`${lang}/${slug}`);
+        const result = await page.evaluate(() => {
+          const heading = document.querySelector('article .prose h2#related-terms, article .prose h2#verwandte-begriffe');
+          if (!heading) return null;
+          const list = heading.nextElementSibling;
+          if (!list?.matches('ul.related-list')) return { problems: ['the names are not a list'], items: 0 };
+          const problems: string[] = [];
+          const boxes = Array.from(list.querySelectorAll(':scope > li > :is(a, strong)')).map((e) => ({
+            name: e.textContent!,
+            box: e.getBoundingClientRect(),
+          }));
+          const width = document.documentElement.clientWidth;
+          for (const [i, { name, box }] of boxes.entries()) {
+            if (box.height < 24 || box.width < 24) problems.push(`${name}: ${box.width}×${box.height} px`);
+            if (box.left < 0 || box.right > width) problems.push(`${name}: beyond the column`);
+            for (const other of boxes.slice(i + 1)) {
+              const b = other.box;
+              const apart = box.right <= b.left || b.right <= box.left || box.bottom <= b.top || b.bottom <= box.top;
+              if (!apart) problems.push(`${name} overlaps ${other.name}`);
+            }
+          }
+          if (/[,;·]/.test(Array.from(list.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('')))
+            problems.push('separators between the items');
+          return { problems, items: boxes.length };
+        });
+        if (!result) continue;
+        lists += 1;
+        if (result.items === 0) result.problems.push('no names');
+        found.push(...result.problems.map((p) => `${slug}: ${p}`));
+      }
+      expect(found).toEqual([]);
+      expect(lists).toBeGreaterThan(entries[lang].length / 2);
+    });
+  }
+});

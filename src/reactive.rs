@@ -39,3 +39,11 @@ fn boxed_memo<T: PartialEq + Send + Sync + 'static>(f: Box<dyn Fn() -> T + Send 
 pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
     Box::new(f)
 }
+
+/// The handler of a `<details>` disclosure's `toggle` that keeps `open` to its state.
+pub fn keep_open(open: RwSignal<bool>) -> Box<dyn FnMut(leptos::ev::Event)> {
+    handler(move |ev: leptos::ev::Event| {
+        let details = event_target::<web_sys::HtmlDetailsElement>(&ev);
+        open.set(details.open());
+    })
+}

@@ -197,7 +197,11 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
     view! {
         // The page's own path: a bare `#main` would resolve against `<base>` and leave
         // the page. With the app running, the focus moves to the content directly.
-        <a class="skip-link" href=move || format!("{}#{}", location.pathname.get(), names::MAIN) on:click=handler(skip_to_main)>
+        <a
+            class="skip-link"
+            href=move || format!("{}#{}", location.pathname.get(), names::MAIN)
+            on:click=handler(skip_to_main)
+        >
             {t.skip_to_content}
         </a>
         <header class="site-header">

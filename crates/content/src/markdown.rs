@@ -481,6 +481,11 @@ struct Renderer<'a, 'e> {
     in_related: bool,
     /// The text of a bold related term being read.
     strong: Option<String>,
+    /// In the related-terms section, whether the open paragraph holds only bold
+    /// names and what separates them (commas, semicolons, dots), and the markup of
+    /// each name read: such a paragraph is written as a list of its names.
+    related_only: bool,
+    related_items: Vec<[String; 3]>,
     /// For each open link, whether it is written.
     links: Vec<bool>,
     /// Where in `html` the open paragraph's start tag is.
@@ -520,6 +525,8 @@ impl<'a, 'e> Renderer<'a, 'e> {
             heading_ids: Vec::new(),
             in_related: false,
             strong: None,
+            related_only: false,
+            related_items: Vec::new(),
             links: Vec::new(),
         }
     }
@@ -533,6 +540,9 @@ impl<'a, 'e> Renderer<'a, 'e> {
         if is_block_boundary(&event) {
             let found = self.raw.end_block();
             self.report_raw(found);
+        }
+        if self.related_only && !self.in_names_only(&event) {
+            self.related_only = false;
         }
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref lang))) if lang.trim() == "roofline" => {
@@ -558,7 +568,13 @@ impl<'a, 'e> Renderer<'a, 'e> {
             }
             Event::Start(Tag::Paragraph) => {
                 self.paragraph_start = self.html.len();
+                self.related_only = self.in_related;
+                self.related_items.clear();
                 self.html.push(event);
+            }
+            Event::End(TagEnd::Paragraph) if self.related_only && !self.related_items.is_empty() => {
+                self.related_only = false;
+                self.related_list();
             }
             Event::Start(Tag::Strong) if self.in_related => self.strong = Some(String::new()),
             Event::End(TagEnd::Strong) if self.strong.is_some() => self.related_term(),
@@ -647,6 +663,44 @@ impl<'a, 'e> Renderer<'a, 'e> {
         }
         self.raw_events.push(self.html.len());
         self.html.push(event);
+    }
+
+    /// Whether `event` may stand in a paragraph of related terms written as a list:
+    /// a bold name, its text, a line break, or text that only separates names.
+    fn in_names_only(&self, event: &Event<'_>) -> bool {
+        match event {
+            Event::Start(Tag::Strong) | Event::End(TagEnd::Strong | TagEnd::Paragraph) => true,
+            Event::SoftBreak | Event::HardBreak => true,
+            Event::Text(_) if self.strong.is_some() => true,
+            Event::Text(t) => t
+                .chars()
+                .all(|c| c.is_whitespace() || matches!(c, ',' | ';' | '·' | '•')),
+            _ => false,
+        }
+    }
+
+    /// The paragraph just read, of related terms' names alone, written as a list of
+    /// them in place of the paragraph (its separators go).
+    fn related_list(&mut self) {
+        self.html.truncate(self.paragraph_start);
+        let class = sanitize::trusted_class(names::RELATED_LIST);
+        self.trusted(build(|h| {
+            h.start("ul", &[("class", Some(&class))]);
+        }));
+        for [open, term, close] in std::mem::take(&mut self.related_items) {
+            self.trusted(build(|h| {
+                h.start("li", &[]);
+            }));
+            self.html.push(Event::InlineHtml(CowStr::from(open)));
+            self.html.push(Event::Text(CowStr::from(term)));
+            self.html.push(Event::InlineHtml(CowStr::from(close)));
+            self.trusted(build(|h| {
+                h.end("li");
+            }));
+        }
+        self.trusted(build(|h| {
+            h.end("ul");
+        }));
     }
 
     /// Adds markup made here (not by the author) to the segment.
@@ -758,9 +812,11 @@ impl<'a, 'e> Renderer<'a, 'e> {
                 }),
             ),
         };
-        self.trusted(open);
+        let (open, close) = (open.into_string(), close.into_string());
+        self.related_items.push([open.clone(), term.clone(), close.clone()]);
+        self.html.push(Event::InlineHtml(CowStr::from(open)));
         self.html.push(Event::Text(CowStr::from(term.clone())));
-        self.trusted(close);
+        self.html.push(Event::InlineHtml(CowStr::from(close)));
         self.body.related.push(Related {
             term,
             target: target.map(|(i, _)| i),

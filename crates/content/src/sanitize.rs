@@ -126,6 +126,7 @@ const HTML_CLASSES: &[(&str, &[&str])] = &[
         &[names::INLINE_VALUE, names::PINNED_VALUE, names::LIVE_SAMPLE, SCROLL],
     ),
     ("p", &[names::LIVE_LEGEND]),
+    ("ul", &[names::RELATED_LIST]),
     ("div", &["footnote-definition", SCROLL]),
     ("sup", &["footnote-reference", "footnote-definition-label"]),
 ];
@@ -142,6 +143,7 @@ const APP_CLASSES: &[&str] = &[
     names::PINNED_VALUE,
     names::LIVE_LEGEND,
     names::LIVE_SAMPLE,
+    names::RELATED_LIST,
     SCROLL,
 ];
 

@@ -150,6 +150,54 @@ fn a_related_term_wrapped_across_lines_is_one_name() {
 }
 
 #[test]
+fn related_names_alone_become_a_list_and_sentences_stay_sentences() {
+    let root = scratch("related-list");
+    fs::create_dir_all(root.join("content/en")).unwrap();
+    fs::create_dir_all(root.join("content/de")).unwrap();
+    fs::write(
+        root.join("content/en/a.md"),
+        "---\nterm: \"Arithmetic intensity\"\nslug: \"a\"\nglossar_id: \"G1\"\nshort: \"A.\"\n---\n\nText.\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("content/en/b.md"),
+        concat!(
+            "---\nterm: \"B\"\nslug: \"b\"\nglossar_id: \"G2\"\nshort: \"B.\"\n---\n\n",
+            "## Related terms\n\n**Arithmetic intensity**, **Nothing yet**;\n**Other** · **Last**\n\n",
+            "Compare **Arithmetic intensity** with the ridge.\n",
+        ),
+    )
+    .unwrap();
+    let site = content::load(&root, "/");
+    fs::remove_dir_all(&root).unwrap();
+    let b = site.entries.iter().find(|e| e.front.slug == "b").unwrap();
+    let html: String = b
+        .body
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            content::markdown::Segment::Html(h) => Some(h.as_str()),
+            _ => None,
+        })
+        .collect();
+    let list = html.split("<ul class=\"related-list\">").nth(1).expect(&html);
+    let list = list.split("</ul>").next().unwrap_or_default();
+    assert_eq!(list.matches("<li>").count(), 4, "{list}");
+    let linked = "<a class=\"xref\" href=\"/en/a\"><strong>Arithmetic intensity</strong></a>";
+    assert!(list.contains(&format!("<li>{linked}</li>")), "{list}");
+    assert!(
+        !list.contains(',') && !list.contains(';') && !list.contains('·'),
+        "{list}"
+    );
+    // A sentence naming a term is a paragraph still, its term linked.
+    assert!(
+        html.contains(&format!("<p>Compare {linked} with the ridge.</p>")),
+        "{html}"
+    );
+    assert_eq!(b.body.related.len(), 5);
+}
+
+#[test]
 fn definitions_quotations_names_and_hypothetical_cases_are_not_typed_figures() {
     let found = check_text(
         "figures-allowed",

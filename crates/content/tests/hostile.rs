@@ -190,6 +190,7 @@ fn value_allowed(tag: &str, name: &str, value: &str) -> bool {
         ("strong", "aria-describedby") => value == "not-yet-written",
         ("span", "class") => classes_within(value, &["rv", "pinned", "rv-sample", "scroll"]),
         ("p", "class") => classes_within(value, &["rv-legend"]),
+        ("ul", "class") => classes_within(value, &["related-list"]),
         ("div", "class") => classes_within(value, &["footnote-definition", "scroll"]),
         ("div" | "span", "role") => value == "group",
         ("div" | "span", "tabindex") => value == "0",

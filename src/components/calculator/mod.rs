@@ -676,7 +676,7 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, open
             <details
                 class="model-details extra"
                 open=opened.get_untracked()
-                on:toggle=handler(move |ev: leptos::ev::Event| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
+                on:toggle=crate::reactive::keep_open(opened)
                 prop:open=move || opened.get()
             >
                 <summary>{t.model_details}</summary>
@@ -822,7 +822,7 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
             <details
                 class="more-inputs"
                 open=more_open.get_untracked()
-                on:toggle=handler(move |ev: leptos::ev::Event| more_open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
+                on:toggle=crate::reactive::keep_open(more_open)
                 prop:open=move || more_open.get()
             >
                 // Said by what a press does: "More inputs" while closed, "Fewer inputs" while open.

@@ -151,7 +151,7 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         <details
             // Shown with the form's "More inputs".
             class="own-model extra"
-            on:toggle=handler(move |ev: leptos::ev::Event| opened.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open()))
+            on:toggle=crate::reactive::keep_open(opened)
         >
             <summary>{t.own_model_summary}</summary>
             // Built when first opened: a closed disclosure costs the page's take-over

@@ -751,3 +751,44 @@ test.describe('related terms as targets on a phone', () => {
     });
   }
 });
+
+// A heading belongs to the text below it: more room above it than below, at both widths.
+for (const width of [360, 1440]) {
+  test.describe(`headings closer to their text than to the text before (${width} px)`, () => {
+    test.use({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    test('every entry', async ({ page }) => {
+      test.setTimeout(180_000);
+      const found: string[] = [];
+      let headings = 0;
+      for (const lang of ['en', 'de'] as const) {
+        for (const slug of entries[lang]) {
+          await page.goto(`${lang}/${slug}`);
+          const result = await page.evaluate(() => {
+            const out: string[] = [];
+            let n = 0;
+            const shown = (e: Element | null, step: (e: Element) => Element | null) => {
+              while (e && e.getClientRects().length === 0) e = step(e);
+              return e;
+            };
+            for (const h of Array.from(document.querySelectorAll('article .prose :is(h2, h3)'))) {
+              const before = shown(h.previousElementSibling, (e) => e.previousElementSibling);
+              const after = shown(h.nextElementSibling, (e) => e.nextElementSibling);
+              // A subsection's heading right under its section's is spaced as a pair.
+              if (!before || !after || /^H[1-6]$/.test(before.tagName)) continue;
+              const box = h.getBoundingClientRect();
+              const above = box.top - before.getBoundingClientRect().bottom;
+              const below = after.getBoundingClientRect().top - box.bottom;
+              n += 1;
+              if (!(above >= 1.5 * below && below >= 0)) out.push(`"${h.textContent!.slice(0, 30)}": ${above} px above, ${below} px below`);
+            }
+            return { out, n };
+          });
+          headings += result.n;
+          found.push(...result.out.map((o) => `${lang}/${slug}: ${o}`));
+        }
+      }
+      expect(found).toEqual([]);
+      expect(headings).toBeGreaterThan(100);
+    });
+  });
+}

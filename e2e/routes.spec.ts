@@ -57,7 +57,7 @@ test('the site footer follows the page, in its language, before and after the ap
   await expect(about('en')).toBeVisible();
   await expect(about('de')).toBeHidden();
   expect(await last()).toBe('site-footer');
-  await expect(about('en').getByRole('link', { name: 'All entries' })).toHaveAttribute('href', '/glossary/en/');
+  await expect(about('en').getByRole('link', { name: 'All terms' })).toHaveAttribute('href', '/glossary/en/');
   await live(page);
   await expect(page.locator('footer.site-footer')).toHaveCount(1);
   expect(await last()).toBe('site-footer');
@@ -68,7 +68,7 @@ test('the site footer follows the page, in its language, before and after the ap
   await expect(about('en')).toBeHidden();
   // Its links stay inside the app: the window is the same one.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await about('de').getByRole('link', { name: 'Alle Einträge' }).click();
+  await about('de').getByRole('link', { name: 'Alle Begriffe' }).click();
   await expect(page).toHaveURL(/\/glossary\/de\/$/);
   await expect(page.locator('#all-terms')).toHaveText('Alle Begriffe');
   expect(await last()).toBe('site-footer');

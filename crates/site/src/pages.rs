@@ -197,7 +197,9 @@ fn site_footer(about: &About) -> Html {
                             &[("class", Some("site-links")), ("aria-label", Some(t.links))],
                             |h| {
                                 let llms = format!("{BASE_PATH}llms.txt");
-                                for (href, text) in [(urls::index(lang), t.index), (llms, t.machines)] {
+                                // The index by the name it gives itself.
+                                let index = texts(lang).index_heading;
+                                for (href, text) in [(urls::index(lang), index), (llms, t.machines)] {
                                     h.el("li", &[], |h| {
                                         h.el_text("a", &[("href", Some(&href))], text);
                                     });

@@ -19,31 +19,27 @@ pub struct FooterTexts {
     pub source: &'static str,
     /// The name of the list of the footer's links.
     pub links: &'static str,
-    /// The link to the language's index of every entry.
-    pub index: &'static str,
     /// The link to the glossary as text for language models (`llms.txt`).
     pub machines: &'static str,
 }
 
 const DE: FooterTexts = FooterTexts {
-    about: "Ein Glossar der LLM-Inferenz auf Deutsch und Englisch: warum Sprachmodelle beim Schreiben auf den \
-            Speicher warten. Jede Zahl in den Einträgen berechnet das Roofline-Modell der Seite.",
+    about: "Ein Glossar der LLM-Inferenz auf Deutsch und Englisch: warum Sprachmodelle beim Erzeugen von Text auf \
+            den Speicher warten. Die durchgerechneten Zahlen der Einträge liefert das Roofline-Modell dieser Website.",
     owner: "Herausgegeben von {owner}",
     licence: "Lizenz der Texte: {licence}",
     source: "Quellcode",
     links: "Weiterlesen",
-    index: "Alle Einträge",
     machines: "Das Glossar als Text für Sprachmodelle (llms.txt)",
 };
 
 const EN: FooterTexts = FooterTexts {
-    about: "A glossary of LLM inference in German and English: why language models wait for memory while they \
-            write. Every figure in the entries is computed by the site’s roofline model.",
+    about: "A glossary of LLM inference in English and German: why language models wait for memory while they \
+            generate text. The worked figures in each entry are computed by the site’s roofline model.",
     owner: "Published by {owner}",
     licence: "Text licence: {licence}",
     source: "Source code",
     links: "Read on",
-    index: "All entries",
     machines: "The glossary as text for language models (llms.txt)",
 };
 
@@ -67,7 +63,7 @@ mod tests {
                 t.owner.contains("{owner}") && t.licence.contains("{licence}"),
                 "{lang:?}"
             );
-            for fixed in [t.about, t.source, t.links, t.index, t.machines] {
+            for fixed in [t.about, t.source, t.links, t.machines] {
                 assert!(!fixed.contains('{'), "{lang:?}: {fixed}");
             }
         }

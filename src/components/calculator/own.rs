@@ -245,15 +245,15 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     };
     let report = move || {
         outcome.get().map(|result| match result {
-            Err(PasteError::NotJson) => view! { <p class="field-error">{t.config_not_json}</p> }.into_any(),
-            Err(PasteError::TooLong) => {
-                view! { <p class="field-error">{(t.config_too_long)(MAX_CONFIG_BYTES / 1024)}</p> }.into_any()
-            }
-            Err(PasteError::Config(e)) => view! { <p class="field-error">{(t.config_error)(&e)}</p> }.into_any(),
-            Err(PasteError::IndexNotJson) => view! { <p class="field-error">{t.index_not_json}</p> }.into_any(),
-            Err(PasteError::Index(e)) => view! { <p class="field-error">{(t.index_error)(&e)}</p> }.into_any(),
-            Err(PasteError::Shape(e)) => {
-                let text = format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale()));
+            Err(error) => {
+                let text = match error {
+                    PasteError::NotJson => t.config_not_json.to_string(),
+                    PasteError::TooLong => (t.config_too_long)(MAX_CONFIG_BYTES / 1024),
+                    PasteError::Config(e) => (t.config_error)(&e),
+                    PasteError::IndexNotJson => t.index_not_json.to_string(),
+                    PasteError::Index(e) => (t.index_error)(&e),
+                    PasteError::Shape(e) => format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale())),
+                };
                 view! { <p class="field-error">{text}</p> }.into_any()
             }
             Ok(c) => {

@@ -103,7 +103,7 @@ test('bad input shows a message in the page language and keeps the last results'
   await field(page, 'KV heads').fill('5');
   await expect(page.locator('.calculator .field.invalid').first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText('NaN');
-  await page.getByRole('button', { name: "Reset to this entry's example" }).click();
+  await page.getByRole('button', { name: 'Reset to this entry’s example' }).click();
   await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
   await expect(output(page, 'weight_time')).toHaveText('6.9 ms');
 

@@ -94,7 +94,7 @@ test.describe('a pasted config.json', () => {
     // Llama-3.1-8B's shapes give 8.03 billion; a count of 7 is 13 % away.
     await paste(page, config('llama-3.1-8b'), '7');
     const check = page.locator('.calc-results .params-check');
-    await expect(check).toHaveText(/^The parameter count given \(7(\.00)?\sbillion\) is 1[23](\.\d+)?\s% away from what the config's shapes give \(8\.03\sbillion\)\./);
+    await expect(check).toHaveText(/^The parameter count given \(7(\.00)?\sbillion\) is 1[23](\.\d+)?\s% away from what the config’s shapes give \(8\.03\sbillion\)\./);
     // 7 × 10⁹ less the input embedding, one row of it, in BF16.
     await expect(output(page, 'weight_bytes')).toContainText('14.0 GB');
     // A count that agrees says nothing.
@@ -113,7 +113,7 @@ test.describe('a pasted config.json', () => {
     await index.fill('{"metadata": {"total_size": 18000000000}, "weight_map": {}}');
     await paste(page, config('llama-3.1-8b'));
     await expect(page.locator('.calc-results .params-check')).toHaveText(
-      /^The parameter count given \(9(\.00)?\sbillion\) is 1[12](\.\d+)?\s% away from what the config's shapes give \(8\.03\sbillion\)\./);
+      /^The parameter count given \(9(\.00)?\sbillion\) is 1[12](\.\d+)?\s% away from what the config’s shapes give \(8\.03\sbillion\)\./);
     // Its own index (16.06 GB in BF16) agrees: nothing is said.
     await index.fill('{"metadata": {"total_size": 16060522496}}');
     await calc.getByRole('button', { name: 'Use this model' }).click();
@@ -132,7 +132,7 @@ test.describe('a pasted config.json', () => {
     const whisper = { model_type: 'whisper', num_hidden_layers: 4, hidden_size: 384, num_attention_heads: 6, vocab_size: 51865 };
     await paste(page, JSON.stringify(whisper));
     await expect(page.locator('.calculator .config-status')).toHaveText(
-      "Model type whisper: its decoder layers read an encoder's output through cross-attention. " +
+      'Model type whisper: its decoder layers read an encoder’s output through cross-attention. ' +
       'The calculator does not model this, so it does not compute this model.');
     // Nothing is taken over: the model stays the entry's.
     await expect(page.locator('#calc0-model')).not.toHaveValue('own');

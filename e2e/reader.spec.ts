@@ -257,6 +257,24 @@ for (const [lang, title, path] of [
   });
 }
 
+test('on a wide screen the landing picture stays beside the reading path while it is read', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('en/');
+  const figure = page.locator('.landing-figure');
+  const path = page.locator('.landing .reading-path');
+  // Scrolled to the reading path, the intro above gone: the picture is in view beside it.
+  await path.evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY));
+  const [f, p] = [(await figure.boundingBox())!, (await path.boundingBox())!];
+  expect(f.x).toBeGreaterThan(p.x + p.width);
+  expect(f.y).toBeGreaterThanOrEqual(0);
+  expect(f.y + f.height).toBeLessThanOrEqual(900);
+  // And it never runs past the reading path into the list below.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const after = (await figure.boundingBox())!;
+  const end = (await path.boundingBox())!;
+  expect(after.y + after.height).toBeLessThanOrEqual(end.y + end.height + 1);
+});
+
 test('the index is compact on a phone: a letter labels its group beside the entries', async ({ page, problems }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('en/');

@@ -911,7 +911,7 @@ static EN: Texts = Texts {
     most_drafts: "Most entries are drafts under review; reviewed ones are marked.",
     related_heading: "Related terms",
     not_yet_written: "not yet written",
-    prose_failed: "This entry's text could not be loaded. Please reload the page.",
+    prose_failed: "This entry’s text could not be loaded. Please reload the page.",
     search_label: "Search the glossary",
     search_placeholder: "Search…",
     search_both: "Include German entries",
@@ -949,7 +949,7 @@ static EN: Texts = Texts {
     workload_fields: "Workload",
     weights_type: "Weight data type",
     kv_type: "KV cache data type",
-    reset: "Reset to this entry's example",
+    reset: "Reset to this entry’s example",
     show_formulas: "Show the arithmetic",
     results: "Results",
     stale_results: "An input is invalid; showing the last valid results.",
@@ -1018,11 +1018,11 @@ static EN: Texts = Texts {
     caption_batch: |critical, full| match (critical, full) {
         (_, None) => "Memory does not hold a single request: there is no throughput to show.".into(),
         (Some(c), Some(f)) => format!(
-            "The whole batch's throughput grows with the batch while memory is the limit, up to a batch of {c}; \
+            "The whole batch’s throughput grows with the batch while memory is the limit, up to a batch of {c}; \
              beyond it compute is the limit and the curve flattens. Memory is full at {f}\u{a0}requests."
         ),
         (None, Some(f)) => format!(
-            "The whole batch's throughput grows with the batch until memory is full at {f}\u{a0}requests: \
+            "The whole batch’s throughput grows with the batch until memory is full at {f}\u{a0}requests: \
              memory is the limit all the way."
         ),
     },
@@ -1036,11 +1036,11 @@ static EN: Texts = Texts {
     read_out_hint: "Point at the chart, or select it and use ← →, to read its values.",
     caption_capacity: |requests, context| match requests {
         Some(n) => format!(
-            "Each request's KV cache grows with its context, so the longer the context, the fewer requests fit: \
+            "Each request’s KV cache grows with its context, so the longer the context, the fewer requests fit: \
              {n} at {context}\u{a0}tokens."
         ),
         None => format!(
-            "Each request's KV cache grows with its context: at {context}\u{a0}tokens not even one request fits."
+            "Each request’s KV cache grows with its context: at {context}\u{a0}tokens not even one request fits."
         ),
     },
     field_help: help_en,
@@ -1050,15 +1050,15 @@ static EN: Texts = Texts {
     own_model: "Your model (config.json)",
     own_model_summary: "Your model: paste its config.json",
     config_label: "Contents of config.json",
-    config_help: "The config.json from the model's Hugging Face repository, pasted whole. \
+    config_help: "The config.json from the model’s Hugging Face repository, pasted whole. \
                   It is read in this browser only.",
     config_params: "Parameters in billions (optional)",
     config_active: "Active parameters in billions (optional)",
-    config_params_help: "From the model card; if left empty, the calculator takes the checkpoint's count (below) \
-                         or estimates them from the config's shapes.",
+    config_params_help: "From the model card; if left empty, the calculator takes the checkpoint’s count (below) \
+                         or estimates them from the config’s shapes.",
     index_label: "Contents of model.safetensors.index.json (optional)",
     index_help: "From the same repository; its “metadata” object is enough. Its total size gives \
-                 the checkpoint's parameter count, against which the calculator checks its estimate.",
+                 the checkpoint’s parameter count, against which the calculator checks its estimate.",
     index_error: index_error_en,
     index_not_json: "The model.safetensors.index.json is not valid JSON (or longer than 16 MiB).",
     use_config: "Use this model",
@@ -1070,11 +1070,11 @@ static EN: Texts = Texts {
     config_loaded: |estimated| match estimated {
         Some(p) => format!(
             "Loaded. The parameter count ({p}) is estimated from the shapes (norms and biases left out); \
-             the model card's figure is more accurate."
+             the model card’s figure is more accurate."
         ),
         None => "Loaded.".into(),
     },
-    config_defaults: "Filled in from the Transformers library's defaults:",
+    config_defaults: "Filled in from the Transformers library’s defaults:",
     config_unknown: "Not understood (check whether they matter):",
     expert_weights: "Expert data type",
     expert_weights_same: "same as the other weights",
@@ -1128,7 +1128,7 @@ static EN: Texts = Texts {
         " come from the calculator below and follow its inputs.",
     ),
     computed_for_named_case: "computed by the calculator for the case the sentence names",
-    needs_javascript: "The calculator needs JavaScript. Without it, it shows the example's results.",
+    needs_javascript: "The calculator needs JavaScript. Without it, it shows the example’s results.",
     does_not_fit: |model, needed, hardware, devices| {
         if devices == 1 {
             format!("The weights of {model} need {needed}\u{a0}× {hardware}; on one they do not fit.")
@@ -1142,7 +1142,7 @@ static EN: Texts = Texts {
                      memory that could hold it."
             .to_string(),
         (_, "0") => format!(
-            "The KV cache of {batch}\u{a0}requests does not fit beside the weights, not even one request's. \
+            "The KV cache of {batch}\u{a0}requests does not fit beside the weights, not even one request’s. \
              The figures hold for memory that could hold them."
         ),
         _ => format!(
@@ -1168,7 +1168,7 @@ static EN: Texts = Texts {
     landing_heading: "Why LLM inference waits for memory",
     landing_lead: "Why is serving a large language model limited by memory rather than by arithmetic? This \
         glossary explains the terms behind that question, each in plain words and with a calculator \
-        that recomputes the entry's figures live.",
+        that recomputes the entry’s figures live.",
     landing_detail: "It is written for people who run models, choose hardware or read benchmarks: no background in \
         GPUs needed, only curiosity about where the time of a token goes.",
     landing_picture: "The roofline model: left of the ridge point, memory bandwidth is the limit; right of it, \
@@ -1200,7 +1200,7 @@ static EN: Texts = Texts {
     unchecked_type: |t| format!("model type {t} (not checked)"),
     params_disagree: |given, shapes, percent| {
         format!(
-            "The parameter count given ({given}) is {percent} away from what the config's shapes give \
+            "The parameter count given ({given}) is {percent} away from what the config’s shapes give \
              ({shapes}). The weights use the count given; do the config and the checkpoint match?"
         )
     },
@@ -1284,11 +1284,11 @@ fn index_error_en(e: &IndexError) -> String {
              (or “total_parameters”)."
             .into(),
         IndexError::NoDtype => "The config.json names no data type (torch_dtype) to turn the size into parameters: \
-                                please enter the model card's parameter count."
+                                please enter the model card’s parameter count."
             .into(),
         IndexError::Quantized(method) => format!(
             "The checkpoint is quantized ({method}): its size mixes formats and gives no parameter count. \
-             Please enter the model card's count."
+             Please enter the model card’s count."
         ),
     }
 }
@@ -1314,7 +1314,7 @@ fn refusal_de(kind: Refusal) -> &'static str {
 /// What a refused model type needs, as a reader is told.
 fn refusal_en(kind: Refusal) -> &'static str {
     match kind {
-        Refusal::CrossAttention => "its decoder layers read an encoder's output through cross-attention",
+        Refusal::CrossAttention => "its decoder layers read an encoder’s output through cross-attention",
         Refusal::Encoder => "it is a bidirectional encoder, not a causal decoder",
         Refusal::PerLayerShapes => "its layers differ in width, head count or head size",
         Refusal::SharedKv => "it shares its KV cache with another model or between layers",
@@ -1465,7 +1465,7 @@ fn help_en(f: Field) -> &'static str {
         Field::Peak => "Dense FP16/BF16 peak of one GPU, not the doubled figure “with sparsity”.",
         Field::Devices => "GPUs the model is split across (ideal tensor parallelism, no communication cost).",
         Field::Batch => "Requests decoded together in one step.",
-        Field::Prompt => "Tokens in each request's prompt (prefill).",
+        Field::Prompt => "Tokens in each request’s prompt (prefill).",
         Field::Context => "Tokens in the KV cache at the decode step considered: prompt plus output so far.",
         Field::Output => "Tokens each request generates.",
         Field::Reserve => "Share of memory kept free for activations and fragmentation.",

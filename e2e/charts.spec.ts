@@ -117,6 +117,22 @@ test.describe('static charts, without JavaScript, on a 360 px phone', () => {
     }
   });
 
+  test('every chart has its title and what to notice above the plot', async ({ page }) => {
+    for (const path of ['en/memory-bound', 'de/batchgroesse']) {
+      await page.goto(path);
+      const order = await page.locator('figure.chart').evaluateAll((figures) =>
+        figures.map((f) => {
+          const caption = f.querySelector('figcaption')!.getBoundingClientRect();
+          const plot = f.querySelector('.chart-box')!.getBoundingClientRect();
+          return { chart: f.getAttribute('data-chart'), above: caption.bottom <= plot.top + 0.5, caption: caption.height };
+        }),
+      );
+      expect(order.length, path).toBeGreaterThan(0);
+      for (const o of order) expect(o, path).toEqual({ chart: o.chart, above: true, caption: o.caption });
+      for (const o of order) expect(o.caption, path).toBeGreaterThan(0);
+    }
+  });
+
   test('captions say what to notice, not the title again', async ({ page }) => {
     await page.goto('en/memory-bound');
     const en = await captions(page);

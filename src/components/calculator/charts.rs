@@ -341,6 +341,11 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             data-chart=chart.id()
             data-pinned=move || data.with(|d| d.1.is_some()).to_string()
         >
+            // The title and what to notice, above the plot they describe.
+            <figcaption>
+                <strong>{title}</strong>" "{move || caption.get()}
+                {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}
+            </figcaption>
             <div class="chart-box">
                 <canvas
                     node_ref=canvas
@@ -353,10 +358,6 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                 <div class=names::STATIC_CHART data-static=key.clone()></div>
             </div>
             <p class="chart-read" id=format!("{key}-read") aria-live="polite">{read_out}</p>
-            <figcaption>
-                <strong>{title}</strong>" "{move || caption.get()}
-                {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}
-            </figcaption>
             <details class="chart-table">
                 <summary>{t.chart_table}</summary>
                 <table>

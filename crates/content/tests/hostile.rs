@@ -156,8 +156,9 @@ fn html_attributes(tag: &str) -> &'static [&'static str] {
         "tbody" | "thead" | "tr" => &["align", "char", "charoff"],
         "td" => &["align", "char", "charoff", "colspan", "headers", "rowspan"],
         "th" => &["align", "char", "charoff", "colspan", "headers", "rowspan", "scope"],
-        // A code block's language; footnotes; the line before the first live figure.
-        "code" | "sup" | "p" => &["class"],
+        // A code block's language; footnotes; the line before the first live figure;
+        // the related terms' names as a list.
+        "code" | "sup" | "p" | "ul" => &["class"],
         // The boxes wide tables and formulas scroll in.
         "div" => &["class", "role", "aria-label", "tabindex"],
         "span" => &["class", "data-rv", "role", "aria-label", "tabindex"],

@@ -811,3 +811,28 @@ for (const width of [360, 1440]) {
     });
   });
 }
+
+// A long list of sources shows its first six and the rest behind a disclosure that
+// names how many; opened, or printed, every source is there, numbered on.
+test('a long list of sources folds after its first six, whole on paper', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  const sources = page.locator('.entry-end .sources');
+  const all = await sources.locator('li').count();
+  expect(all).toBeGreaterThan(8);
+  const more = sources.locator('details.more-sources');
+  await expect(more.locator('summary')).toHaveText(`${all - 6} more sources`);
+  await expect(sources.locator('li:visible')).toHaveCount(6);
+  await page.emulateMedia({ media: 'print' });
+  await expect(sources.locator('li:visible')).toHaveCount(all);
+  await expect(more.locator('summary')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await more.locator('summary').click();
+  await expect(sources.locator('li:visible')).toHaveCount(all);
+  // Numbered on from the first list.
+  expect(await more.locator('ol').getAttribute('start')).toBe('7');
+  // A short list stays whole, without a disclosure.
+  await page.goto('de/speicherbandbreite');
+  const short = await page.locator('.entry-end .sources li').count();
+  if (short <= 8) await expect(page.locator('.entry-end .sources details')).toHaveCount(0);
+  await expect(page.locator('.entry-end .sources li:visible')).toHaveCount(Math.min(short, short <= 8 ? short : 6));
+});

@@ -546,6 +546,9 @@ fn copy_link(status: &web_sys::Element, lang: Lang) {
     });
 }
 
+/// The sources a long list shows before its disclosure of the rest.
+const SOURCES_SHOWN: usize = 6;
+
 /// The entry's footer: related terms, sources, the date of its last change, and
 /// the note that missing terms are described by.
 fn footer(data: &EntryData) -> Html {
@@ -578,15 +581,32 @@ fn footer(data: &EntryData) -> Html {
             });
         }
         if !f.sources.is_empty() {
-            h.el("section", &[("class", Some(names::SOURCES))], |h| {
-                h.el_text("h2", &[("id", Some(names::SOURCES))], t.sources_heading);
-                h.el("ol", &[], |h| {
-                    for (label, url) in &f.sources {
+            // A long list shows its first sources and the rest behind a disclosure
+            // (which the browser's find in page opens; print shows them all).
+            let shown = if f.sources.len() > SOURCES_SHOWN + 2 {
+                SOURCES_SHOWN
+            } else {
+                f.sources.len()
+            };
+            let (first, rest) = f.sources.split_at(shown);
+            let list = |h: &mut Html, sources: &[(String, String)], start: Option<&str>| {
+                h.el("ol", &[("start", start)], |h| {
+                    for (label, url) in sources {
                         h.el("li", &[], |h| {
                             h.el_text("a", &[("href", Some(url)), ("rel", Some(names::EXTERNAL_REL))], label);
                         });
                     }
                 });
+            };
+            h.el("section", &[("class", Some(names::SOURCES))], |h| {
+                h.el_text("h2", &[("id", Some(names::SOURCES))], t.sources_heading);
+                list(h, first, None);
+                if !rest.is_empty() {
+                    h.el("details", &[("class", Some("more-sources"))], |h| {
+                        h.el_text("summary", &[], &(t.more_sources)(rest.len()));
+                        list(h, rest, Some(&(shown + 1).to_string()));
+                    });
+                }
             });
         }
         h.el_text(

@@ -1422,13 +1422,17 @@ fn help_de(f: Field) -> &'static str {
         }
         Field::Peak => "FP16/BF16-Spitzenleistung einer GPU, nicht der doppelte Wert „mit Sparsity“.",
         Field::Devices => {
-            "GPUs, auf die das Modell verteilt ist (idealer Tensor-Parallelismus, ohne Kommunikationskosten)."
+            "GPUs, auf die das Modell verteilt ist (idealer Tensor-Parallelismus, ohne Kommunikationskosten); \
+             in vLLM: --tensor-parallel-size."
         }
         Field::Batch => "Anfragen, die in einem Schritt gemeinsam dekodiert werden.",
         Field::Prompt => "Tokens im Prompt jeder Anfrage (Prefill).",
         Field::Context => "Tokens im KV-Cache beim betrachteten Decode-Schritt: Prompt plus bisherige Ausgabe.",
         Field::Output => "Tokens, die jede Anfrage erzeugt.",
-        Field::Reserve => "Anteil des Speichers, der für Aktivierungen und Fragmentierung frei bleibt.",
+        Field::Reserve => {
+            "Anteil des Speichers, der für Aktivierungen und Fragmentierung frei bleibt; in vLLM das, was \
+             --gpu-memory-utilization übrig lässt (0,1 beim Standardwert 0,9)."
+        }
         Field::GroupSize => "Gewichte pro Skalierungsfaktor im 4-Bit-Format; 128 ist üblich, 0 für keine Gruppen.",
         Field::DraftTokens => "Tokens, die das Entwurfsmodell pro Schritt vorschlägt; 0 schaltet es ab.",
         Field::Acceptance => "Wahrscheinlichkeit, dass das Modell ein vorgeschlagenes Token annimmt.",
@@ -1467,12 +1471,18 @@ fn help_en(f: Field) -> &'static str {
         Field::Memory => "Memory of one GPU in GB (10⁹ bytes), from its datasheet.",
         Field::Bandwidth => "Memory bandwidth of one GPU in GB/s, from its datasheet; it sets the pace of decoding.",
         Field::Peak => "Dense FP16/BF16 peak of one GPU, not the doubled figure “with sparsity”.",
-        Field::Devices => "GPUs the model is split across (ideal tensor parallelism, no communication cost).",
+        Field::Devices => {
+            "GPUs the model is split across (ideal tensor parallelism, no communication cost); \
+             in vLLM: --tensor-parallel-size."
+        }
         Field::Batch => "Requests decoded together in one step.",
         Field::Prompt => "Tokens in each request’s prompt (prefill).",
         Field::Context => "Tokens in the KV cache at the decode step considered: prompt plus output so far.",
         Field::Output => "Tokens each request generates.",
-        Field::Reserve => "Share of memory kept free for activations and fragmentation.",
+        Field::Reserve => {
+            "Share of memory kept free for activations and fragmentation; in vLLM, what \
+             --gpu-memory-utilization leaves (0.1 at its default of 0.9)."
+        }
         Field::GroupSize => "Weights sharing one scale in a 4-bit format; 128 is usual, 0 for no groups.",
         Field::DraftTokens => "Tokens the draft model proposes per step; 0 turns it off.",
         Field::Acceptance => "Chance that the model accepts a proposed token.",

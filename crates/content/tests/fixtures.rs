@@ -119,9 +119,10 @@ invalid_file! {
     raw_html_later_in_its_line => "raw-html-in-a-line", Error;
 }
 
-#[test]
-fn a_related_term_wrapped_across_lines_is_one_name() {
-    let root = scratch("related-wrapped");
+/// Entry `b`, whose body after its frontmatter is `body`, of a site in which entry
+/// `a` is "Arithmetic intensity".
+fn entry_b_with(name: &str, body: &str) -> content::site::Entry {
+    let root = scratch(name);
     fs::create_dir_all(root.join("content/en")).unwrap();
     fs::create_dir_all(root.join("content/de")).unwrap();
     fs::write(
@@ -131,15 +132,20 @@ fn a_related_term_wrapped_across_lines_is_one_name() {
     .unwrap();
     fs::write(
         root.join("content/en/b.md"),
-        concat!(
-            "---\nterm: \"B\"\nslug: \"b\"\nglossar_id: \"G2\"\nshort: \"B.\"\n---\n\n",
-            "## Related terms\n\n**Arithmetic\nIntensity**, **Nothing\nYet**\n",
-        ),
+        format!("---\nterm: \"B\"\nslug: \"b\"\nglossar_id: \"G2\"\nshort: \"B.\"\n---\n\n{body}"),
     )
     .unwrap();
     let site = content::load(&root, "/");
     fs::remove_dir_all(&root).unwrap();
-    let b = site.entries.iter().find(|e| e.front.slug == "b").unwrap();
+    site.entries.into_iter().find(|e| e.front.slug == "b").unwrap()
+}
+
+#[test]
+fn a_related_term_wrapped_across_lines_is_one_name() {
+    let b = entry_b_with(
+        "related-wrapped",
+        "## Related terms\n\n**Arithmetic\nIntensity**, **Nothing\nYet**\n",
+    );
     let terms: Vec<(&str, bool)> = b
         .body
         .related
@@ -151,26 +157,13 @@ fn a_related_term_wrapped_across_lines_is_one_name() {
 
 #[test]
 fn related_names_alone_become_a_list_and_sentences_stay_sentences() {
-    let root = scratch("related-list");
-    fs::create_dir_all(root.join("content/en")).unwrap();
-    fs::create_dir_all(root.join("content/de")).unwrap();
-    fs::write(
-        root.join("content/en/a.md"),
-        "---\nterm: \"Arithmetic intensity\"\nslug: \"a\"\nglossar_id: \"G1\"\nshort: \"A.\"\n---\n\nText.\n",
-    )
-    .unwrap();
-    fs::write(
-        root.join("content/en/b.md"),
+    let b = entry_b_with(
+        "related-list",
         concat!(
-            "---\nterm: \"B\"\nslug: \"b\"\nglossar_id: \"G2\"\nshort: \"B.\"\n---\n\n",
             "## Related terms\n\n**Arithmetic intensity**, **Nothing yet**;\n**Other** · **Last**\n\n",
             "Compare **Arithmetic intensity** with the ridge.\n",
         ),
-    )
-    .unwrap();
-    let site = content::load(&root, "/");
-    fs::remove_dir_all(&root).unwrap();
-    let b = site.entries.iter().find(|e| e.front.slug == "b").unwrap();
+    );
     let html: String = b
         .body
         .segments

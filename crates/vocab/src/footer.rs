@@ -25,7 +25,8 @@ pub struct FooterTexts {
 
 const DE: FooterTexts = FooterTexts {
     about: "Ein Glossar der LLM-Inferenz auf Deutsch und Englisch: warum Sprachmodelle beim Erzeugen von Text auf \
-            den Speicher warten. Die durchgerechneten Zahlen der Einträge liefert das Roofline-Modell dieser Website.",
+            den Speicher warten. Die Zahlen in den Rechenbeispielen der Einträge berechnet das Roofline-Modell \
+            dieser Website.",
     owner: "Herausgegeben von {owner}",
     licence: "Lizenz der Texte: {licence}",
     source: "Quellcode",
@@ -35,7 +36,7 @@ const DE: FooterTexts = FooterTexts {
 
 const EN: FooterTexts = FooterTexts {
     about: "A glossary of LLM inference in English and German: why language models wait for memory while they \
-            generate text. The worked figures in each entry are computed by the site’s roofline model.",
+            generate text. The figures in each entry’s worked examples are computed by the site’s roofline model.",
     owner: "Published by {owner}",
     licence: "Text licence: {licence}",
     source: "Source code",

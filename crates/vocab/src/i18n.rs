@@ -1422,7 +1422,7 @@ fn help_de(f: Field) -> &'static str {
         }
         Field::Peak => "FP16/BF16-Spitzenleistung einer GPU, nicht der doppelte Wert „mit Sparsity“.",
         Field::Devices => {
-            "GPUs, auf die das Modell verteilt ist (idealer Tensor-Parallelismus, ohne Kommunikationskosten); \
+            "GPUs, auf die das Modell aufgeteilt wird (idealer Tensor-Parallelismus, ohne Kommunikationskosten); \
              in vLLM: --tensor-parallel-size."
         }
         Field::Batch => "Anfragen, die in einem Schritt gemeinsam dekodiert werden.",
@@ -1430,8 +1430,10 @@ fn help_de(f: Field) -> &'static str {
         Field::Context => "Tokens im KV-Cache beim betrachteten Decode-Schritt: Prompt plus bisherige Ausgabe.",
         Field::Output => "Tokens, die jede Anfrage erzeugt.",
         Field::Reserve => {
-            "Anteil des Speichers, der für Aktivierungen und Fragmentierung frei bleibt; in vLLM das, was \
-             --gpu-memory-utilization übrig lässt (0,1 beim Standardwert 0,9)."
+            "Anteil des Speichers jeder GPU, der für Aktivierungen, Fragmentierung und Overhead frei bleibt; \
+             der KV-Cache bekommt, was nach den Gewichten übrig ist. Entspricht ungefähr dem, was \
+             --gpu-memory-utilization in vLLM übrig lässt (0,1 beim Standardwert 0,9); vLLM rechnet die \
+             Aktivierungen allerdings in seine 0,9 ein."
         }
         Field::GroupSize => "Gewichte pro Skalierungsfaktor im 4-Bit-Format; 128 ist üblich, 0 für keine Gruppen.",
         Field::DraftTokens => "Tokens, die das Entwurfsmodell pro Schritt vorschlägt; 0 schaltet es ab.",
@@ -1480,8 +1482,9 @@ fn help_en(f: Field) -> &'static str {
         Field::Context => "Tokens in the KV cache at the decode step considered: prompt plus output so far.",
         Field::Output => "Tokens each request generates.",
         Field::Reserve => {
-            "Share of memory kept free for activations and fragmentation; in vLLM, what \
-             --gpu-memory-utilization leaves (0.1 at its default of 0.9)."
+            "Share of each GPU’s memory kept free for activations, fragmentation and overhead; the KV cache \
+             gets what is left after the weights. Close to what vLLM’s --gpu-memory-utilization leaves (0.1 at \
+             its default of 0.9), though vLLM counts activations inside its 0.9."
         }
         Field::GroupSize => "Weights sharing one scale in a 4-bit format; 128 is usual, 0 for no groups.",
         Field::DraftTokens => "Tokens the draft model proposes per step; 0 turns it off.",

@@ -96,7 +96,7 @@ pub fn machine_files(site: &Site, site_url: &str, source: &dyn Fn(&Entry) -> Opt
         });
     }
     files.push(MachineFile {
-        path: "llms.txt".into(),
+        path: vocab::urls::LLMS_INDEX.into(),
         text: index.finish(),
     });
     files

@@ -154,8 +154,11 @@ pub(crate) fn hint<'a>(id: &str, ids: impl Iterator<Item = &'a str> + Clone) -> 
     }
 }
 
-fn is_http_url(url: &str) -> bool {
-    (url.starts_with("https://") || url.starts_with("http://")) && url.len() > "https://".len() && !url.contains(' ')
+/// Whether `url` is a web address: http(s), something after the scheme, no spaces.
+pub(crate) fn is_http_url(url: &str) -> bool {
+    (url.starts_with("https://") || url.starts_with("http://"))
+        && url.len() > "https://".len()
+        && !url.contains(char::is_whitespace)
 }
 
 /// The key a content file writes for a field of the core's scenario: the same in

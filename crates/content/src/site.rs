@@ -783,9 +783,7 @@ fn about(root: &Path, content: &Path, files: &[PathBuf], out: &mut Vec<Diagnosti
     let mut address = |key: &str, value: Option<String>| {
         let value = value?;
         let url = value.trim();
-        let lower = url.to_ascii_lowercase();
-        let web = lower.starts_with("https://") || lower.starts_with("http://");
-        if !web || url.contains(char::is_whitespace) || url.len() > ADDRESS_LIMIT {
+        if !crate::presets::is_http_url(url) || url.len() > ADDRESS_LIMIT {
             error(
                 key,
                 format!("`{key}` is not a web address"),

@@ -196,7 +196,7 @@ fn site_footer(about: &About) -> Html {
                             "ul",
                             &[("class", Some("site-links")), ("aria-label", Some(t.links))],
                             |h| {
-                                let llms = format!("{BASE_PATH}llms.txt");
+                                let llms = format!("{BASE_PATH}{}", vocab::urls::LLMS_INDEX);
                                 // The index by the name it gives itself.
                                 let index = texts(lang).index_heading;
                                 for (href, text) in [(urls::index(lang), index), (llms, t.machines)] {

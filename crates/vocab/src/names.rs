@@ -20,11 +20,11 @@ pub const CONTENTS_LIST: &str = "contents-list";
 pub const SOURCES: &str = "sources";
 /// Class of the line before an entry's first live figure that shows their style.
 pub const LIVE_LEGEND: &str = "rv-legend";
+/// Class of that line's sample of the style.
+pub const LIVE_SAMPLE: &str = "rv-sample";
 /// Class of the list the related-terms section's names are written as, when its
 /// paragraph holds nothing else.
 pub const RELATED_LIST: &str = "related-list";
-/// Class of that line's sample of the style.
-pub const LIVE_SAMPLE: &str = "rv-sample";
 /// Class of an inline value whose sentence pins its case (it does not follow the
 /// calculator's model or device).
 pub const PINNED_VALUE: &str = "pinned";

@@ -13,6 +13,9 @@ pub fn entry(base: &str, lang: Lang, slug: &str) -> String {
     format!("{base}{}/{slug}", lang.code())
 }
 
+/// The glossary for language models, at the site's root (the llms.txt proposal).
+pub const LLMS_INDEX: &str = "llms.txt";
+
 /// `base` in its normal form: `/glossary`, `glossary/` and `/glossary/` all become
 /// `/glossary/`; empty becomes `/`.
 pub fn normalise_base(raw: &str) -> String {

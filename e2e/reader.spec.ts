@@ -836,3 +836,26 @@ test('a long list of sources folds after its first six, whole on paper', async (
   if (short <= 8) await expect(page.locator('.entry-end .sources details')).toHaveCount(0);
   await expect(page.locator('.entry-end .sources li:visible')).toHaveCount(Math.min(short, short <= 8 ? short : 6));
 });
+
+// The end of an entry on a phone: the reading path's cards in one column, each as wide
+// as the column; the Sources heading with more room above than below, as the
+// sections' headings have.
+test.describe('the end of an entry on a phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+  test('reading path cards span the column; the Sources heading stands apart', async ({ page }) => {
+    await page.goto('en/memory-bound');
+    const nav = (await page.locator('.path-nav').boundingBox())!;
+    const cards = page.locator('.path-nav a');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const box of await cards.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON()))) {
+      expect(Math.abs(box.x - nav.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.width - nav.width)).toBeLessThanOrEqual(1);
+    }
+    const gaps = await page.locator('.entry-end .sources h2').evaluate((h) => {
+      const box = h.getBoundingClientRect();
+      const before = (h.closest('.sources')!.previousElementSibling ?? h.closest('.entry-end')!.previousElementSibling)!;
+      return { above: box.top - before.getBoundingClientRect().bottom, below: h.nextElementSibling!.getBoundingClientRect().top - box.bottom };
+    });
+    expect(gaps.above, JSON.stringify(gaps)).toBeGreaterThanOrEqual(1.5 * gaps.below);
+  });
+});

@@ -82,6 +82,52 @@ test('links between entries stay inside the app and the base path', async ({ pag
   await expect(page.locator('article h1')).toContainText('Memory bandwidth');
 });
 
+test('inside the app a link opens its page at the top or its section, back and forward return, a modified click is the browser\'s', async ({ page, problems }) => {
+  const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  // A link to another entry, followed from far down the page: the new page at its top.
+  const link = page.locator('article .prose a.xref', { hasText: 'memory bandwidth' }).first();
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  await link.click();
+  await expect(page.locator('article h1')).toContainText('Memory bandwidth');
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+  // Back and forward render the page of the address they return to.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/glossary\/en\/memory-bound$/);
+  await expect(page.locator('article h1')).toContainText('Memory-bound');
+  await page.goForward();
+  await expect(page).toHaveURL(/\/glossary\/en\/memory-bandwidth$/);
+  await expect(page.locator('article h1')).toContainText('Memory bandwidth');
+  expect(await stayed()).toBe(true);
+  // A link to a section of the page: the section at the top of the view.
+  const section = page.locator('.toc-wide a[href*="#"]').nth(1);
+  const id = decodeURIComponent((await section.getAttribute('href'))!.split('#')[1]);
+  await section.click();
+  await expect(page).toHaveURL(new RegExp(`/en/memory-bandwidth#${id}$`));
+  await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id)).toBeLessThan(80);
+  expect(await stayed()).toBe(true);
+  // A click with a modifier key is the browser's: a new tab, this page stays.
+  const opened = page.context().waitForEvent('page');
+  await page.locator('footer.site-footer .site-about[lang="en"]').getByRole('link', { name: 'All terms' }).click({ modifiers: ['Control'] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/en\/memory-bandwidth#/);
+});
+
+// Without the problems fixture: a text file has no icon, and the browser asks the
+// origin's root for one.
+test('inside the app a link to a file of the site under its base path is the browser\'s', async ({ page }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.locator('footer.site-footer .site-about[lang="en"] a[href$="llms.txt"]').click();
+  await expect(page).toHaveURL(/\/glossary\/llms\.txt$/);
+  await expect(page.locator('body')).toContainText('Memory-bound');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBeUndefined();
+});
+
 for (const path of ['en/does-not-exist', 'fr/', 'de/does-not-exist']) {
   test(`not-found page for ${path}`, async ({ page }) => {
     const response = await page.goto(path);

@@ -1,10 +1,9 @@
-//! The address a page was opened with, bounded before the router reads it: the
-//! router reads every key of a query, in time that grows with the square of their
-//! number, so a link of tens of thousands of keys froze the tab that followed it. A
-//! query longer than [`MAX_QUERY_BYTES`] or of more than [`MAX_QUERY_PAIRS`] pairs
-//! (a calculator's state takes a few hundred bytes and a dozen pairs) is taken out
-//! of the address before the app starts, and the calculator's notice of ignored
-//! values says how many pairs went.
+//! The address a page was opened with, bounded before the router reads it. A link
+//! may carry a query of any length, and each of its pairs is decoded and tried
+//! against the calculator's keys. A query longer than [`MAX_QUERY_BYTES`] or of
+//! more than [`MAX_QUERY_PAIRS`] pairs (a calculator's state takes a few hundred
+//! bytes and a dozen pairs) is taken out of the address before the app starts, and
+//! the calculator's notice of ignored values says how many pairs went.
 
 use std::cell::Cell;
 

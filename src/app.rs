@@ -1,24 +1,20 @@
-//! The router: which page answers which path.
+//! The whole site: the page of the address (see [`crate::router`]).
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 use crate::components::theme::provide_theme;
 use crate::pages::{entry::EntryPage, home::Home, index::IndexPage, not_found::NotFound};
-use crate::urls;
+use crate::router::{provide_location, Route};
 
 /// The whole site.
 #[component]
 pub fn App() -> impl IntoView {
     provide_theme();
-    view! {
-        <Router base=urls::router_base()>
-            <Routes fallback=|| view! { <NotFound lang=None/> }>
-                <Route path=path!("") view=Home/>
-                <Route path=path!(":lang") view=IndexPage/>
-                <Route path=path!(":lang/:slug") view=EntryPage/>
-            </Routes>
-        </Router>
+    let route = provide_location().route;
+    move || match route.get() {
+        Some(Route::Home) => view! { <Home/> }.into_any(),
+        Some(Route::Index(lang)) => view! { <IndexPage lang/> }.into_any(),
+        Some(Route::Entry(lang, slug)) => view! { <EntryPage lang slug/> }.into_any(),
+        None => view! { <NotFound lang=None/> }.into_any(),
     }
 }

@@ -14,6 +14,7 @@ pub mod order;
 pub mod pages;
 pub mod platform;
 pub mod reactive;
+pub mod router;
 pub mod search;
 pub mod take_over;
 pub mod urls;

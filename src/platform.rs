@@ -73,6 +73,23 @@ mod browser {
         Some(js_sys::Uint8Array::new(&buffer).to_vec())
     }
 
+    /// The page's address: its path, query (with its `?`) and fragment (with its
+    /// `#`), as the browser writes them.
+    pub fn address() -> Option<(String, String, String)> {
+        let location = web_sys::window()?.location();
+        Some((
+            location.pathname().ok()?,
+            location.search().ok()?,
+            location.hash().ok()?,
+        ))
+    }
+
+    /// A percent-encoded component decoded (`decodeURIComponent`); `None` where it
+    /// is not valid UTF-8 when decoded.
+    pub fn decode_uri_component(value: &str) -> Option<String> {
+        js_sys::decode_uri_component(value).ok()?.as_string()
+    }
+
     /// The content of a `<meta name>` of the page.
     pub fn meta(name: &str) -> Option<String> {
         let document = web_sys::window()?.document()?;
@@ -116,6 +133,18 @@ mod native {
     /// Nothing: natively there is no site to fetch from.
     pub async fn fetch_bytes(_: &str) -> Option<Vec<u8>> {
         None
+    }
+
+    /// Nothing: natively there is no page (the pre-renderer names the address).
+    pub fn address() -> Option<(String, String, String)> {
+        None
+    }
+
+    /// A percent-encoded component decoded; `None` where it is not valid UTF-8
+    /// when decoded, as `decodeURIComponent` refuses it.
+    pub fn decode_uri_component(value: &str) -> Option<String> {
+        let bytes: Vec<u8> = percent_encoding::percent_decode_str(value).collect();
+        String::from_utf8(bytes).ok()
     }
 
     /// Nothing: natively there is no page.

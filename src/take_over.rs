@@ -255,14 +255,16 @@ pub async fn take_over(body: &HtmlElement, mount: impl FnOnce()) {
         }
     }
     mount();
-    // The router writes the page's view a moment later, in a microtask: waiting in
-    // microtasks, the page is whole again before the browser paints.
+    // The page's effects first run in a later microtask (the field of a filter or
+    // a calculator takes its first value there), and the page is live only after
+    // them: what the waking script hands over then comes after that first value.
+    // Waiting in microtasks, the page is whole again before the browser paints.
     let main = format!("#{}", vocab::names::MAIN);
     for _ in 0..1000 {
+        let _ = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED)).await;
         if body.query_selector(&main).ok().flatten().is_some() {
             break;
         }
-        let _ = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::UNDEFINED)).await;
     }
     if let Some(footer) = footer {
         let _ = body.append_child(&footer);

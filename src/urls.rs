@@ -97,8 +97,8 @@ pub fn flush_address() {
     replace_address(&format!("{}{hash}", with_query(&path, &query)));
 }
 
-/// Puts `#fragment` into the address bar without a navigation, keeping the path and
-/// query (which the router would drop when following a link).
+/// Puts `#fragment` into the address bar without a navigation and without a step in
+/// the history, keeping the path and query.
 pub fn replace_hash(fragment: &str) {
     let Some(loc) = web_sys::window().map(|w| w.location()) else {
         return;
@@ -123,11 +123,6 @@ fn replace_address(target: &str) {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
         }
     }
-}
-
-/// The router's base: the base path without its trailing slash.
-pub fn router_base() -> &'static str {
-    BASE_PATH.trim_end_matches('/')
 }
 
 #[cfg(test)]

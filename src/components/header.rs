@@ -2,7 +2,6 @@
 
 use crate::reactive::handler;
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 use vocab::markup::build;
 use vocab::names;
 use vocab::wire::Section;
@@ -11,6 +10,7 @@ use wasm_bindgen::JsCast;
 use crate::components::search::Search;
 use crate::components::theme::ThemeToggle;
 use crate::data::Lang;
+use crate::router::use_location;
 use crate::urls;
 use vocab::i18n::texts;
 
@@ -86,8 +86,8 @@ impl Reading {
 
 /// Points the language switch at the counterpart of the section the reader reads,
 /// just before it is followed (or its address shown or copied): on pointer down,
-/// key down, focus and hover, since the router reads the address on click, before
-/// the link's own click handler runs.
+/// key down, focus and hover, so that the address is the right one wherever it is
+/// read (the status bar, a copied link, the router on click).
 fn keep_section(link: &web_sys::Element, base: &str, section: Option<usize>, counterparts: &[String]) {
     let href = match section.and_then(|i| counterparts.get(i)) {
         Some(id) => format!("{base}#{id}"),

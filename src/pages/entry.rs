@@ -1,7 +1,6 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_params_map};
 use std::cell::RefCell;
 use std::rc::Rc;
 use vocab::i18n::texts;
@@ -18,23 +17,16 @@ use crate::dom::elements;
 use crate::listen::on;
 use crate::pages::load::{loaded, Waiting};
 use crate::pages::not_found::NotFound;
+use crate::router::use_location;
 use crate::urls;
 
-/// The route: resolves the language and slug, and loads the entry where the app
-/// does not have it yet.
+/// The page of an entry: shown at once where the app has its data, loaded first
+/// where it does not.
 #[component]
-pub fn EntryPage() -> impl IntoView {
-    let params = use_params_map();
-    move || {
-        let p = params.read();
-        let slug = p.get("slug").unwrap_or_default();
-        let Some(lang) = Lang::from_code(&p.get("lang").unwrap_or_default()) else {
-            return view! { <NotFound lang=None/> }.into_any();
-        };
-        match data::entry(lang, &slug) {
-            Some(data) => view! { <EntryView lang data/> }.into_any(),
-            None => view! { <LoadEntry lang slug/> }.into_any(),
-        }
+pub fn EntryPage(lang: Lang, slug: String) -> impl IntoView {
+    match data::entry(lang, &slug) {
+        Some(data) => view! { <EntryView lang data/> }.into_any(),
+        None => view! { <LoadEntry lang slug/> }.into_any(),
     }
 }
 
@@ -168,16 +160,11 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
                 ignored.set(vec![format!("+{dropped}")]);
                 return;
             }
-            let pairs: Vec<(String, String)> = location
-                .query
-                .get_untracked()
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect();
-            if pairs.is_empty() {
+            let query = location.query.get_untracked();
+            if query.pairs().next().is_none() {
                 return;
             }
-            let decoded = decode(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), state.example);
+            let decoded = decode(query.pairs(), state.example);
             state.apply(&decoded);
             ignored.set(decoded.ignored);
         });
@@ -199,8 +186,8 @@ fn prose_signal(data: &'static EntryData) -> RwSignal<Prose> {
 }
 
 /// After an in-app navigation to a section (the language switch keeps the reader's
-/// section), scrolls to it once the prose holds its heading: the router looked for
-/// it before the prose was in.
+/// section), scrolls to it once the prose holds its heading: the router looks for it
+/// when the page is written, before its prose is in.
 fn follow_section(prose: RwSignal<Prose>) {
     crate::reactive::effect_with(move |done: Option<bool>| {
         if done == Some(true) || !prose.with(|p| matches!(p, Prose::Ready(_))) {

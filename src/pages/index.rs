@@ -4,7 +4,6 @@
 
 use crate::reactive::handler;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_params_map};
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
@@ -17,7 +16,7 @@ use crate::data::{self, Index, Lang};
 use crate::dom::elements;
 use crate::pages::landing::landing_html;
 use crate::pages::load::{loaded, Waiting};
-use crate::pages::not_found::NotFound;
+use crate::router::{use_location, Query};
 use crate::urls;
 use vocab::collation_key;
 
@@ -25,20 +24,13 @@ use vocab::collation_key;
 /// page has the lists, see [`read_prerendered`]); opened inside the app, the
 /// language's index file is loaded.
 #[component]
-pub fn IndexPage() -> impl IntoView {
-    let params = use_params_map();
-    move || {
-        let code = params.read().get("lang").unwrap_or_default();
-        let Some(lang) = Lang::from_code(&code) else {
-            return view! { <NotFound lang=None/> }.into_any();
-        };
-        if let Some(on_page) = take_prerendered() {
-            return view! { <IndexView lang parts=on_page/> }.into_any();
-        }
-        match data::index(lang) {
-            Some(index) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
-            None => view! { <LoadIndex lang/> }.into_any(),
-        }
+pub fn IndexPage(lang: Lang) -> impl IntoView {
+    if let Some(on_page) = take_prerendered() {
+        return view! { <IndexView lang parts=on_page/> }.into_any();
+    }
+    match data::index(lang) {
+        Some(index) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
+        None => view! { <LoadIndex lang/> }.into_any(),
     }
 }
 
@@ -81,10 +73,10 @@ fn alphabet(used: &[char]) -> Vec<char> {
 }
 
 /// The filter values in the address.
-fn filters_from_query(query: &leptos_router::params::ParamsMap) -> (String, String) {
+fn filters_from_query(query: &Query) -> (String, String) {
     (
-        query.get("category").unwrap_or_default(),
-        query.get("marker").unwrap_or_default(),
+        query.get("category").unwrap_or_default().to_string(),
+        query.get("marker").unwrap_or_default().to_string(),
     )
 }
 
@@ -198,7 +190,7 @@ impl IndexList {
 }
 
 /// A click on the letter bar: scrolls to the letter's group and moves the focus
-/// there, keeping the filters in the address (the router would drop them).
+/// there, keeping the filters in the address and adding no step to the history.
 fn jump_to_letter(ev: leptos::ev::MouseEvent) {
     let Some(link) = ev
         .target()

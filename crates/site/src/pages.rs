@@ -97,7 +97,7 @@ fn pages() -> Result<Vec<Page>, String> {
 fn render(path: &str) -> String {
     let owner = Owner::new();
     owner.with(|| {
-        provide_context(leptos_router::location::RequestUrl::new(path));
+        provide_context(glossary::router::RequestPath(path.to_string()));
         view! { <App/> }.to_html()
     })
 }

@@ -1,0 +1,292 @@
+//! Which page answers which address, and following links between the site's pages
+//! inside the app.
+//!
+//! The site has three kinds of page under its base path (the landing's choice of
+//! language, a language's index, an entry), so an address is read by one function,
+//! [`Route::of`], and the app renders the page of the address it holds. A click on a
+//! link to one of those pages is followed without a page load: its address is pushed
+//! onto the history, the page is rendered, and the view goes to the link's fragment or
+//! to the top, as a page load would put it. Back and forward render the page of the
+//! address they return to. Anything else is the browser's: a link to another site or
+//! to a file of this one (`llms.txt`, a data file), a link with a `target` or
+//! `download`, a click with a modifier key or another button.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::data::{Lang, BASE_PATH};
+use crate::platform;
+
+/// A page of the site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The root: a choice of language.
+    Home,
+    /// A language's index.
+    Index(Lang),
+    /// An entry, by its language and slug.
+    Entry(Lang, String),
+}
+
+impl Route {
+    /// The page at `path` (an address's path, as the browser writes it), or `None`
+    /// where none of the site's pages is there. A trailing slash is read as none.
+    pub fn of(path: &str) -> Option<Route> {
+        let rest = match path.strip_prefix(BASE_PATH) {
+            Some(rest) => rest,
+            None if path == BASE_PATH.trim_end_matches('/') => "",
+            None => return None,
+        };
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        if rest.is_empty() {
+            return Some(Route::Home);
+        }
+        let (code, slug) = rest.split_once('/').unwrap_or((rest, ""));
+        let lang = Lang::from_code(code)?;
+        match slug {
+            "" => Some(Route::Index(lang)),
+            slug if slug.contains('/') => None,
+            slug => Some(Route::Entry(lang, slug.to_string())),
+        }
+    }
+}
+
+/// An address of the page: its path, its query (with the `?`, or empty) and its
+/// fragment (with the `#`, or empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Address {
+    path: String,
+    search: String,
+    hash: String,
+}
+
+impl Address {
+    /// The page's address in the browser.
+    fn current() -> Option<Address> {
+        let (path, search, hash) = platform::address()?;
+        Some(Address { path, search, hash })
+    }
+
+    /// The address as written in the address bar (without the origin).
+    fn written(&self) -> String {
+        format!("{}{}{}", self.path, self.search, self.hash)
+    }
+}
+
+/// A query string's pairs, in order, each key and value decoded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query(Vec<(String, String)>);
+
+impl Query {
+    /// The pairs of `search` (`?a=1&b=x%20y`, the `?` optional): `+` is a space, a
+    /// percent-encoded sequence that is not UTF-8 stays as written.
+    pub fn parse(search: &str) -> Query {
+        let search = search.strip_prefix('?').unwrap_or(search);
+        let decode = |s: &str| {
+            let s = s.replace('+', " ");
+            platform::decode_uri_component(&s).unwrap_or(s)
+        };
+        Query(
+            search
+                .split('&')
+                .filter(|pair| !pair.is_empty())
+                .map(|pair| {
+                    let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                    (decode(key), decode(value))
+                })
+                .collect(),
+        )
+    }
+
+    /// The value of `key`: the last where it is given more than once.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The pairs, in their order.
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+/// The address the app shows, as the pages read it.
+#[derive(Clone, Copy)]
+pub struct Location {
+    /// The path.
+    pub pathname: Memo<String>,
+    /// The query's pairs.
+    pub query: Memo<Query>,
+    /// The page at the path.
+    pub route: Memo<Option<Route>>,
+}
+
+/// The address a page is pre-rendered for (there is no browser to ask).
+#[derive(Clone, Debug)]
+pub struct RequestPath(pub String);
+
+/// The [`Location`] of the app, provided by [`provide_location`].
+pub fn use_location() -> Location {
+    expect_context::<Location>()
+}
+
+/// Reads the page's address (the browser's, or the [`RequestPath`] in context while
+/// pre-rendering), provides its [`Location`] to the pages, and follows links and the
+/// history in the browser.
+pub fn provide_location() -> Location {
+    let start = Address::current().unwrap_or_else(|| Address {
+        path: use_context::<RequestPath>().map(|r| r.0).unwrap_or_default(),
+        ..Address::default()
+    });
+    let address = RwSignal::new(start);
+    let location = Location {
+        pathname: crate::reactive::memo(move || address.with(|a| a.path.clone())),
+        query: crate::reactive::memo(move || address.with(|a| Query::parse(&a.search))),
+        route: crate::reactive::memo(move || address.with(|a| Route::of(&a.path))),
+    };
+    provide_context(location);
+    // In an effect: the browser's only (effects do not run while pre-rendering).
+    crate::reactive::effect(move || {
+        crate::listen::on_window(&["click", "popstate"], move |ev| {
+            if ev.type_() == "popstate" {
+                if let Some(now) = Address::current() {
+                    address.set(now);
+                }
+            } else if let Some(to) = followed(&ev) {
+                ev.prevent_default();
+                go(address, to);
+            }
+        });
+    });
+    location
+}
+
+/// The address of the site's page a click follows, where the app follows it.
+fn followed(ev: &web_sys::Event) -> Option<Address> {
+    let click = ev.dyn_ref::<web_sys::MouseEvent>()?;
+    if ev.default_prevented()
+        || click.button() != 0
+        || click.meta_key()
+        || click.alt_key()
+        || click.ctrl_key()
+        || click.shift_key()
+    {
+        return None;
+    }
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let link = target
+        .closest("a[href]")
+        .ok()??
+        .dyn_into::<web_sys::HtmlAnchorElement>()
+        .ok()?;
+    let rel = link.rel();
+    if !link.target().is_empty()
+        || link.has_attribute("download")
+        || rel.split_ascii_whitespace().any(|r| r == "external")
+    {
+        return None;
+    }
+    let here = web_sys::window()?.location().origin().ok()?;
+    if link.origin() != here {
+        return None;
+    }
+    let to = Address {
+        path: link.pathname(),
+        search: link.search(),
+        hash: link.hash(),
+    };
+    Route::of(&to.path).map(|_| to)
+}
+
+/// Shows the page at `to`: the address onto the history, the page rendered, the
+/// view at its fragment or its top (after the new page is written, before it is
+/// painted; at once within the same page).
+fn go(address: RwSignal<Address>, to: Address) {
+    let same_page = address.with_untracked(|a| a.path == to.path);
+    let written = to.written();
+    if Address::current().is_none_or(|now| now.written() != written) {
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&written));
+        }
+    }
+    address.set(to);
+    if same_page {
+        to_fragment();
+    } else {
+        crate::listen::next_frame(to_fragment);
+    }
+}
+
+/// Scrolls to the element the address's fragment names, or to the top where it
+/// names none on the page.
+fn to_fragment() {
+    let Some(window) = web_sys::window() else { return };
+    let hash = window.location().hash().unwrap_or_default();
+    let target = hash.strip_prefix('#').filter(|id| !id.is_empty()).and_then(|id| {
+        let id = platform::decode_uri_component(id).unwrap_or_else(|| id.to_string());
+        window.document()?.get_element_by_id(&id)
+    });
+    match target {
+        Some(el) => el.scroll_into_view(),
+        None => window.scroll_to_with_x_and_y(0.0, 0.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(rest: &str) -> String {
+        format!("{BASE_PATH}{rest}")
+    }
+
+    #[test]
+    fn each_page_has_its_address() {
+        assert_eq!(Route::of(BASE_PATH), Some(Route::Home));
+        assert_eq!(Route::of(BASE_PATH.trim_end_matches('/')), Some(Route::Home));
+        assert_eq!(Route::of(&at("en/")), Some(Route::Index(Lang::En)));
+        assert_eq!(Route::of(&at("de")), Some(Route::Index(Lang::De)));
+        assert_eq!(
+            Route::of(&at("de/kv-cache")),
+            Some(Route::Entry(Lang::De, "kv-cache".into()))
+        );
+        assert_eq!(
+            Route::of(&at("en/kv-cache/")),
+            Some(Route::Entry(Lang::En, "kv-cache".into()))
+        );
+        assert_eq!(
+            Route::of(&crate::urls::entry(Lang::En, "x")),
+            Some(Route::Entry(Lang::En, "x".into()))
+        );
+        assert_eq!(Route::of(&crate::urls::index(Lang::De)), Some(Route::Index(Lang::De)));
+    }
+
+    #[test]
+    fn files_and_other_paths_are_no_page() {
+        for path in [
+            at("llms.txt"),
+            at("sitemap.xml"),
+            at("data/en/x.bin"),
+            at("fr/"),
+            at("en/a/b"),
+            "/elsewhere/en/kv-cache".to_string(),
+        ] {
+            assert_eq!(Route::of(&path), None, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_query_is_read_pair_by_pair() {
+        let q = Query::parse("?model=llama&batch=8&note=a+b%20c%C3%BC&batch=16&flag&&=v");
+        assert_eq!(q.get("model"), Some("llama"));
+        assert_eq!(q.get("batch"), Some("16"));
+        assert_eq!(q.get("note"), Some("a b cü"));
+        assert_eq!(q.get("flag"), Some(""));
+        assert_eq!(q.get("missing"), None);
+        let pairs: Vec<_> = q.pairs().collect();
+        assert_eq!(pairs[0], ("model", "llama"));
+        assert_eq!(pairs.len(), 6);
+        assert_eq!(Query::parse(""), Query::default());
+        // Not UTF-8 once decoded: kept as written.
+        assert_eq!(Query::parse("x=%FF").get("x"), Some("%FF"));
+    }
+}

@@ -213,7 +213,7 @@ impl ChartData {
                         .into_iter()
                         .filter(|x| span.contains(x)),
                 );
-                xs.sort_by(f64::total_cmp);
+                let mut xs = crate::order::sorted_by(xs, f64::total_cmp);
                 xs.dedup_by(|a, b| (*a / *b - 1.0).abs() < 1e-9);
                 (xs, d.decode.0)
             }

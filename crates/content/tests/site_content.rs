@@ -597,3 +597,36 @@ fn the_live_figures_style_is_told_once_before_the_first() {
         "{with} entries with a live figure, {without} without"
     );
 }
+
+/// Every data file of the site, and the presets, read back as the values they were
+/// written from: the browser's decoder (`wire`, derived per type) against serde's
+/// and postcard's encoder, on the site's own content. Writing a read value again
+/// gives the file's bytes back.
+#[test]
+fn every_data_file_reads_back_as_written() {
+    use vocab::wire::{decode, encode, Bundle, EntryData, Index, Presets};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (bundle, report) = content::build(&root, "/");
+    assert!(!report.has_errors());
+    let presets = encode(&bundle.presets);
+    assert_eq!(encode(&decode::<Presets>(&presets).expect("the presets read")), presets);
+    let whole = encode(&bundle.data);
+    assert_eq!(decode::<Bundle>(&whole).as_ref(), Ok(&bundle.data));
+    let indexes: Vec<&str> = bundle.data.indexes.iter().map(|(_, p)| p.as_str()).collect();
+    let (mut entries, mut read) = (0, 0);
+    for (path, bytes) in &bundle.data.files {
+        if !path.ends_with(".bin") {
+            continue;
+        }
+        let again = if indexes.contains(&path.as_str()) {
+            encode(&decode::<Index>(bytes).unwrap_or_else(|_| panic!("{path} reads as an index")))
+        } else {
+            entries += 1;
+            encode(&decode::<EntryData>(bytes).unwrap_or_else(|_| panic!("{path} reads as an entry")))
+        };
+        assert_eq!(&again, bytes, "{path}");
+        read += 1;
+    }
+    assert_eq!(entries, report.entries);
+    assert_eq!(read, entries + indexes.len());
+}

@@ -2,7 +2,7 @@
 
 /// Group-wise scaling of a low-bit format: every `group_size` values share one scale
 /// (and optionally one zero point), which adds bits per value.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Groups {
     /// Values per group; 0 means no per-group scales at all (a bare 4-bit value).
@@ -50,7 +50,7 @@ impl Groups {
 }
 
 /// The storage type of weights or of the KV cache.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DataType {
     /// 32-bit float.

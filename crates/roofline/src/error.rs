@@ -3,7 +3,7 @@
 use core::fmt;
 
 /// An input field of a [`crate::Scenario`].
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
     /// Total parameters.

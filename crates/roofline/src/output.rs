@@ -41,7 +41,7 @@ macro_rules! outputs {
         names { $($nvariant:ident => $nid:literal, |$nr:ident| $name:expr;)* }
     ) => {
         /// A figure or a name a reader can be shown.
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Output {
             $(

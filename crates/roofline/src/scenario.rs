@@ -22,7 +22,7 @@ pub const MAX_DIM: u32 = 1_000_000;
 pub const MAX_DRAFT_TOKENS: u32 = 64;
 
 /// Mixture-of-experts routing.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Experts {
     /// Routed experts per layer (`num_local_experts`, `num_experts`, `n_routed_experts`).
@@ -42,7 +42,7 @@ pub struct Experts {
 /// that carries the position, shared by all heads. Per token and layer that is
 /// `kv_rank + rope_dim` elements, where grouped-query attention caches
 /// 2 × KV heads × head dim.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Latent {
     /// Elements of the compressed KV latent (`kv_lora_rank`).
@@ -56,7 +56,7 @@ pub struct Latent {
 /// attention or state-space layer keeps a state of constant size per request (its
 /// recurrent state and the last few inputs of its short convolution), whatever the
 /// context; the others keep nothing.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Recurrent {
     /// Layers of linear attention (Qwen3-Next's Gated DeltaNet).
@@ -92,7 +92,7 @@ impl Recurrent {
 /// chunked, with `sliding_window` tokens), multi-head latent attention (every
 /// attention layer where `latent` is set), and the layers in `recurrent`: linear
 /// attention, state-space, or no token mixer at all.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// All parameters stored in memory.
@@ -148,7 +148,7 @@ pub struct Model {
 
 /// Dense peak arithmetic throughput per precision of one device (never the vendors'
 /// "with sparsity" figures, which are twice these).
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Peaks {
     /// FP16/BF16 tensor throughput.
@@ -221,7 +221,7 @@ impl Peaks {
 }
 
 /// One accelerator.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hardware {
     /// Memory capacity.
@@ -233,7 +233,7 @@ pub struct Hardware {
 }
 
 /// What is asked of the hardware.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Workload {
     /// Concurrent sequences decoded together.
@@ -256,7 +256,7 @@ pub struct Workload {
 /// them in one step over `draft_tokens` + 1 tokens per request. It keeps the proposed
 /// tokens up to the first it rejects and adds one token of its own, so a step yields
 /// from 1 to `draft_tokens` + 1 tokens.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Speculation {
     /// Tokens the draft proposes per verification step (the papers' γ, here k); 0
@@ -288,7 +288,7 @@ impl Speculation {
 }
 
 /// Everything one calculation needs.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scenario {
     /// The model.
@@ -455,7 +455,7 @@ impl Scenario {
 /// its figure from the calculator's current state. A model and a device are carried
 /// as `M` and `H`: themselves here, and as preset ids where a data file names them
 /// (`vocab::wire::Change`), the same enum either way.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Override<M = Model, H = Hardware> {
     /// Another device.

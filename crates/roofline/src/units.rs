@@ -56,7 +56,7 @@ impl Locale {
 macro_rules! quantity {
     ($(#[$doc:meta])* $name:ident, $unit:literal) => {
         $(#[$doc])*
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "wire", derive(serde::Serialize, wire::Decode))]
         #[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default)]
         pub struct $name(pub f64);
 

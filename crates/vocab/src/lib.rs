@@ -22,10 +22,11 @@ pub mod wire;
 
 pub use fold::{collation_key, fold};
 
-use serde::{Deserialize, Serialize};
+use ::wire::Decode;
+use serde::Serialize;
 
 /// A language of the site.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Decode)]
 pub enum Lang {
     /// German.
     De,
@@ -69,7 +70,7 @@ impl Lang {
 }
 
 /// A chart of a calculator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Decode)]
 pub enum Chart {
     /// Log-log roofline.
     Roofline,
@@ -100,7 +101,7 @@ impl Chart {
 
 /// A control of a calculator's form. A block names the few its entry is about
 /// (`inputs:`); the form shows those first and the others behind "More inputs".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Decode)]
 pub enum Control {
     /// The model preset (and a model of the reader's own).
     Model,
@@ -181,7 +182,7 @@ impl Control {
 
 /// An entry of one language's index: its position there. Search results, previews
 /// and navigation name entries by it; it is valid for the index it came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Decode)]
 pub struct EntryId {
     /// The index's language.
     pub lang: Lang,

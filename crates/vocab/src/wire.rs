@@ -13,18 +13,18 @@
 //! Builds without fetching (natively, and debug browser builds) carry every file in
 //! one [`Bundle`]. Files are encoded with postcard: compact, and a small decoder.
 
+use ::wire::Decode;
 use roofline::{DataType, Hardware, Model, Output, Override, Scenario};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::{Chart, Control, Lang};
 
 /// A model preset's position in [`Presets::models`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Decode)]
 pub struct ModelId(pub u16);
 
 /// A device preset's position in [`Presets::hardware`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Decode)]
 pub struct HardwareId(pub u16);
 
 impl ModelId {
@@ -42,7 +42,7 @@ impl HardwareId {
 }
 
 /// A device preset.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Decode)]
 pub struct HardwarePreset {
     /// Identifier in content files and addresses.
     pub id: String,
@@ -55,7 +55,7 @@ pub struct HardwarePreset {
 }
 
 /// A model preset.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Decode)]
 pub struct ModelPreset {
     /// Identifier in content files and addresses.
     pub id: String,
@@ -72,7 +72,7 @@ pub struct ModelPreset {
 
 /// The presets a calculator offers. Part of the browser bundle: a calculator needs
 /// them before anything is fetched.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Decode)]
 pub struct Presets {
     /// Models, in display order.
     pub models: Vec<ModelPreset>,
@@ -151,7 +151,7 @@ impl Presetted for Change {
 }
 
 /// An inline value in the prose.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Decode)]
 pub struct Inline {
     /// The figure.
     pub output: Output,
@@ -173,7 +173,7 @@ impl Inline {
 }
 
 /// A calculator block of an entry.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Decode)]
 pub struct Calculator {
     /// The model preset it starts from.
     pub model: ModelId,
@@ -190,7 +190,7 @@ pub struct Calculator {
 }
 
 /// A part of a body, in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Decode)]
 pub enum Segment {
     /// Prose: the position among the prose file's segments.
     Prose(u16),
@@ -199,7 +199,7 @@ pub enum Segment {
 }
 
 /// An entry's body without its prose.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Decode)]
 pub struct Body {
     /// Reading order.
     pub segments: Vec<Segment>,
@@ -217,7 +217,7 @@ impl Body {
 }
 
 /// What every list of entries shows of one.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct Summary {
     /// Address segment.
     pub slug: String,
@@ -240,7 +240,7 @@ pub struct Summary {
 }
 
 /// An entry in its language's index.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct IndexEntry {
     /// What lists show.
     pub summary: Summary,
@@ -251,7 +251,7 @@ pub struct IndexEntry {
 }
 
 /// The index of one language.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct Index {
     /// The language.
     pub lang: Lang,
@@ -292,7 +292,7 @@ impl Index {
 
 /// Another entry, the translation of one or its neighbour on the reading path:
 /// where it is and what it is called.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Decode)]
 pub struct Translation {
     /// Its slug.
     pub slug: String,
@@ -302,7 +302,7 @@ pub struct Translation {
 
 /// A section of an entry (a level-2 heading) or a subsection of the section before
 /// it (level 3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Decode)]
 pub struct Section {
     /// The heading's id in the page.
     pub id: String,
@@ -312,7 +312,7 @@ pub struct Section {
 }
 
 /// What an entry's page needs beyond its prose.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Decode)]
 pub struct EntryData {
     /// The entry's language.
     pub lang: Lang,
@@ -340,7 +340,7 @@ pub struct EntryData {
 
 /// An entry's footer, as data: the pages render it. Pairs rather than structs of
 /// their own: the wasm decodes pairs of strings already (`sections`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct Footer {
     /// Related terms, in the author's order: the term, and its entry's slug where
     /// it has one.
@@ -354,7 +354,7 @@ pub struct Footer {
 
 /// An entry's place on the reading path: its position (from 1), the path's length,
 /// and its neighbours there.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Decode)]
 pub struct PathPlace {
     pub position: u32,
     pub length: u32,
@@ -364,7 +364,7 @@ pub struct PathPlace {
 
 /// Every data file of a build, by path below the site's base: what builds without
 /// fetching carry, and what the pre-renderer writes next to the pages.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct Bundle {
     /// Index files by language.
     pub indexes: Vec<(Lang, String)>,
@@ -377,7 +377,7 @@ pub struct Bundle {
 /// Who publishes the site and on which terms (`content/data/site.yaml`): what the
 /// owner wrote, each part left out where it is not written. Only the pre-renderer
 /// reads it; the app never shows it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Decode)]
 pub struct About {
     /// The owner: a name, and a page of theirs.
     pub owner: Option<Link>,
@@ -388,7 +388,7 @@ pub struct About {
 }
 
 /// A name that may link somewhere (an http(s) address).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Decode)]
 pub struct Link {
     pub label: String,
     pub url: Option<String>,
@@ -423,8 +423,8 @@ pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// A data file's value.
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, DecodeError> {
-    postcard::from_bytes(bytes).map_err(|_| DecodeError)
+pub fn decode<T: Decode>(bytes: &[u8]) -> Result<T, DecodeError> {
+    ::wire::decode(bytes).ok_or(DecodeError)
 }
 
 /// The path of a file named by its content: `{dir}/{stem}.{hash}.{ext}`, with the

@@ -1,4 +1,4 @@
-import { test, expect, ready, entries, withCalculator, live, moreInputs } from './fixtures';
+import { test, expect, ready, entries, withCalculator, live, moreInputs, field } from './fixtures';
 
 for (const lang of ['en', 'de'] as const) {
   test.describe(`routes (${lang})`, () => {
@@ -114,6 +114,38 @@ test('inside the app a link opens its page at the top or its section, back and f
   await page.locator('footer.site-footer .site-about[lang="en"]').getByRole('link', { name: 'All terms' }).click({ modifiers: ['Control'] });
   await (await opened).close();
   await expect(page).toHaveURL(/\/en\/memory-bandwidth#/);
+});
+
+test('a section of the page keeps the calculator\'s state in the address, and the keyboard goes on from the section', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('en/memory-bound?batch=8');
+  await live(page);
+  const batch = field(page, 'Batch size');
+  await expect(batch).toHaveValue('8');
+  // Typed just before the click: the address is brought up to date first.
+  await batch.fill('64');
+  const link = page.locator('.toc-wide a[href*="#"]').nth(2);
+  const id = decodeURIComponent((await link.getAttribute('href'))!.split('#')[1]);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/en/memory-bound\\?(.*&)?batch=64(&.*)?#${id}$`));
+  await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id)).toBeLessThan(80);
+  // The next Tab lands after the section's heading, not back in the contents.
+  await page.keyboard.press('Tab');
+  const after = await page.evaluate((id) => {
+    const heading = document.getElementById(id)!;
+    const focused = document.activeElement!;
+    return !!(heading.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING) || heading.contains(focused);
+  }, id);
+  expect(after).toBe(true);
+  // Changed again at the section: back to the step before it, with the state it
+  // had when left (64, typed before the click), and forward again.
+  await batch.fill('16');
+  await expect(page).toHaveURL(new RegExp(`batch=16(&.*)?#${id}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/memory-bound\?(.*&)?batch=64(&.*)?$/);
+  await expect(batch).toHaveValue('64');
+  await page.goForward();
+  await expect(batch).toHaveValue('16');
 });
 
 // Without the problems fixture: a text file has no icon, and the browser asks the

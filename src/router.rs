@@ -6,10 +6,14 @@
 //! [`Route::of`], and the app renders the page of the address it holds. A click on a
 //! link to one of those pages is followed without a page load: its address is pushed
 //! onto the history, the page is rendered, and the view goes to the link's fragment or
-//! to the top, as a page load would put it. Back and forward render the page of the
-//! address they return to. Anything else is the browser's: a link to another site or
-//! to a file of this one (`llms.txt`, a data file), a link with a `target` or
-//! `download`, a click with a modifier key or another button.
+//! to the top, as a page load would put it. A link to a section of the page the
+//! reader is on (its contents, a heading's anchor: the page's path and a fragment)
+//! keeps the page's state, the query a calculator writes, and the browser goes to the
+//! section itself, as in a page without the app: the view, `:target` and the place
+//! the keyboard goes on from. Back and forward render the page of the address they
+//! return to. Anything else is the browser's: a link to another site or to a file of
+//! this one (`llms.txt`, a data file), a link with a `target` or `download`, a click
+//! with a modifier key or another button.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -120,6 +124,21 @@ pub struct Location {
     pub route: Memo<Option<Route>>,
 }
 
+thread_local! {
+    /// The address the app holds, once provided (see [`sync`]).
+    static HELD: std::cell::Cell<Option<RwSignal<Address>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Brings the address the app holds up to the browser's after the page wrote its
+/// own into the history (`history.replaceState`: a calculator's or the filters'
+/// state), so that the app holds the browser's address at every step, and a step
+/// back to another state is one it sees change.
+pub fn sync() {
+    if let (Some(held), Some(now)) = (HELD.get(), Address::current()) {
+        held.try_set(now);
+    }
+}
+
 /// The address a page is pre-rendered for (there is no browser to ask).
 #[derive(Clone, Debug)]
 pub struct RequestPath(pub String);
@@ -138,6 +157,7 @@ pub fn provide_location() -> Location {
         ..Address::default()
     });
     let address = RwSignal::new(start);
+    HELD.set(Some(address));
     let location = Location {
         pathname: crate::reactive::memo(move || address.with(|a| a.path.clone())),
         query: crate::reactive::memo(move || address.with(|a| Query::parse(&a.search))),
@@ -146,8 +166,8 @@ pub fn provide_location() -> Location {
     provide_context(location);
     // In an effect: the browser's only (effects do not run while pre-rendering).
     crate::reactive::effect(move || {
-        crate::listen::on_window(&["click", "popstate"], move |ev| {
-            if ev.type_() == "popstate" {
+        crate::listen::on_window(&["click", "popstate", "hashchange"], move |ev| {
+            if ev.type_() != "click" {
                 if let Some(now) = Address::current() {
                     address.set(now);
                 }
@@ -199,11 +219,25 @@ fn followed(ev: &web_sys::Event) -> Option<Address> {
 
 /// Shows the page at `to`: the address onto the history, the page rendered, the
 /// view at its fragment or its top (after the new page is written, before it is
-/// painted; at once within the same page).
+/// painted; at once within the same page). The page left keeps its latest state in
+/// its own step of the history.
 fn go(address: RwSignal<Address>, to: Address) {
-    let same_page = address.with_untracked(|a| a.path == to.path);
+    crate::urls::flush_address();
+    let here = Address::current();
+    let same_page = here.as_ref().is_some_and(|h| h.path == to.path);
+    if same_page && to.search.is_empty() && !to.hash.is_empty() {
+        // A section of this page: the browser's own way there, the query kept
+        // (`hashchange` brings the address in). The browser does not go to the
+        // fragment the address already names: the view goes there from here.
+        match web_sys::window() {
+            Some(_) if here.is_some_and(|h| h.hash == to.hash) => to_fragment(),
+            Some(window) => drop(window.location().set_hash(&to.hash)),
+            None => {}
+        }
+        return;
+    }
     let written = to.written();
-    if Address::current().is_none_or(|now| now.written() != written) {
+    if here.is_none_or(|now| now.written() != written) {
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&written));
         }

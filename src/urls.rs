@@ -121,6 +121,7 @@ fn replace_address(target: &str) {
     if target != current {
         if let Ok(history) = window.history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
+            crate::router::sync();
         }
     }
 }

@@ -151,22 +151,30 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
     let state = body.calculators.first().map(CalcState::example);
     let ignored = RwSignal::new(Vec::<String>::new());
     if let Some(state) = state {
-        crate::reactive::effect(move || {
+        // Again whenever the query changes by a navigation within the page (back or
+        // forward to a step of its history with another state): the address says
+        // what the page shows. The page's own writes of its query change no route.
+        crate::reactive::effect_with(move |ran: Option<bool>| {
+            let query = location.query.get();
+            let first = ran.is_none();
             // A query too long to read was taken out of the address before the app
             // started: the notice counts its pairs (once the page is taken over, as
             // the address's state is).
             let dropped = crate::address::dropped();
-            if dropped > 0 {
+            if first && dropped > 0 {
                 ignored.set(vec![format!("+{dropped}")]);
-                return;
+                return true;
             }
-            let query = location.query.get_untracked();
-            if query.pairs().next().is_none() {
-                return;
+            if first && query.pairs().next().is_none() {
+                return true;
             }
             let decoded = decode(query.pairs(), state.example);
-            state.apply(&decoded);
-            ignored.set(decoded.ignored);
+            let shown = untrack(|| (state.setup(), state.pinned.get()));
+            if first || shown != (decoded.current, decoded.pinned) {
+                state.apply(&decoded);
+                ignored.set(decoded.ignored);
+            }
+            true
         });
     }
     (state, ignored)

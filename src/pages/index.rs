@@ -383,9 +383,14 @@ impl Filters {
         };
         let location = use_location();
         crate::reactive::effect(move || {
+            // The filters' own writes of the address come back here unchanged.
             let (c, m) = filters_from_query(&location.query.get());
-            f.category.set(c);
-            f.marker.set(m);
+            if f.category.get_untracked() != c {
+                f.category.set(c);
+            }
+            if f.marker.get_untracked() != m {
+                f.marker.set(m);
+            }
         });
         let list: std::rc::Rc<std::cell::OnceCell<Option<IndexList>>> = Default::default();
         crate::reactive::effect_with(move |filtered: Option<bool>| {

@@ -264,7 +264,7 @@ fn follow_calculator(
             return;
         }
         // Keep the address shareable without a navigation.
-        urls::replace_query(&q);
+        crate::router::replace_query(&q);
     });
 }
 
@@ -532,7 +532,7 @@ fn copy_link(status: &web_sys::Element, lang: Lang) {
     let t = texts(lang);
     let Some(window) = web_sys::window() else { return };
     let status = status.clone();
-    urls::flush_address();
+    crate::router::flush_address();
     let href = window.location().href().unwrap_or_default();
     let promise = window.navigator().clipboard().write_text(&href);
     leptos::task::spawn_local(async move {

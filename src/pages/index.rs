@@ -202,7 +202,7 @@ fn jump_to_letter(ev: leptos::ev::MouseEvent) {
     let letter = link.get_attribute(names::LETTER_ATTR).unwrap_or_default();
     if move_focus_to(&format!("{}{letter}", names::LETTER_PREFIX)) {
         ev.prevent_default();
-        urls::replace_hash(&format!("{}{letter}", names::GROUP_PREFIX));
+        crate::router::replace_hash(&format!("{}{letter}", names::GROUP_PREFIX));
     }
 }
 
@@ -426,7 +426,7 @@ impl Filters {
                 pairs.push(format!("{key}={}", urls::encode(&value)));
             }
         }
-        urls::replace_query(&pairs.join("&"));
+        crate::router::replace_query(&pairs.join("&"));
     }
 }
 

@@ -156,58 +156,40 @@ thread_local! {
 /// already on screen), keeping the path and fragment: within [`ADDRESS_LAG`], the
 /// latest query of a burst of changes once.
 pub fn replace_query(query: &str) {
-    let Some(loc) = web_sys::window().map(|w| w.location()) else {
-        return;
-    };
-    let path = loc.pathname().unwrap_or_default();
-    let waiting = PENDING.with(|p| p.borrow_mut().replace((path, query.to_string())).is_some());
+    let Some(here) = Address::current() else { return };
+    let waiting = PENDING.with(|p| p.borrow_mut().replace((here.path, query.to_string())).is_some());
     if !waiting {
         crate::listen::later(flush_address, ADDRESS_LAG);
     }
 }
 
-/// Writes the waiting query now (before the address is read, e.g. to copy it). A
-/// query whose page the reader has left is dropped.
+/// Writes the waiting query now (before the address is read, e.g. to copy it, and
+/// before a link is followed). A query whose page the reader has left is dropped.
 pub fn flush_address() {
     let Some((path, query)) = PENDING.with(|p| p.borrow_mut().take()) else {
         return;
     };
-    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+    let Some(here) = Address::current().filter(|h| h.path == path) else {
         return;
     };
-    if loc.pathname().unwrap_or_default() != path {
-        return;
-    }
-    let hash = loc.hash().unwrap_or_default();
-    replace_address(&format!("{}{hash}", crate::urls::with_query(&path, &query)));
+    replace_address(&format!("{}{}", crate::urls::with_query(&path, &query), here.hash));
 }
 
 /// Puts `#fragment` into the address bar without a navigation and without a step in
 /// the history, keeping the path and query.
 pub fn replace_hash(fragment: &str) {
-    let Some(loc) = web_sys::window().map(|w| w.location()) else {
-        return;
-    };
-    let path = loc.pathname().unwrap_or_default();
-    let search = loc.search().unwrap_or_default();
-    replace_address(&format!("{path}{search}#{fragment}"));
+    let Some(here) = Address::current() else { return };
+    replace_address(&format!("{}{}#{fragment}", here.path, here.search));
 }
 
 /// Replaces the current history entry's address with `target` where it differs.
 fn replace_address(target: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let loc = window.location();
-    let current = format!(
-        "{}{}{}",
-        loc.pathname().unwrap_or_default(),
-        loc.search().unwrap_or_default(),
-        loc.hash().unwrap_or_default()
-    );
-    if target != current {
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
-            sync();
-        }
+    if Address::current().is_none_or(|now| now.written() == target) {
+        return;
+    }
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
+        sync();
     }
 }
 

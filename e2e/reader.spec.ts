@@ -406,6 +406,22 @@ test.describe('an entry has contents, linkable sections and a place on the readi
     });
   }
 
+  test('a section reached from the contents is the one the language switch keeps, at once', async ({ page, problems }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('en/kv-cache');
+    await live(page);
+    const mine = page.locator(SECTIONS);
+    const k = 3;
+    const id = await mine.nth(k).getAttribute('id');
+    await page.locator(`.toc-wide a[href$="#${id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    // No time spent reading it: the link chose it.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.locator('a.lang-switch').click();
+    await expect(page).toHaveURL(/\/de\/kv-cache(\?[^#]*)?#[a-z0-9-]+$/);
+    expect(new URL(page.url()).hash.slice(1)).toBe(await page.locator(SECTIONS).nth(k).getAttribute('id'));
+  });
+
   test('previous and next along the reading path', async ({ page, problems }) => {
     await page.goto('en/memory-bandwidth');
     await live(page);

@@ -74,6 +74,19 @@ impl Reading {
         }
     }
 
+    /// After a link to a section of the page (the contents, a heading's anchor): the
+    /// reader chose `here`, which counts as read at once.
+    fn jumped(self, here: Option<usize>, now: f64) -> Reading {
+        match here {
+            Some(_) => Reading {
+                since: now - DWELL_MS,
+                at: here,
+                dwelt: here,
+            },
+            None => self.moved(here, now),
+        }
+    }
+
     /// The section the reader reads: the one they are in once they stayed there,
     /// else the last one they stayed in.
     fn read(self, now: f64) -> Option<usize> {
@@ -149,9 +162,16 @@ pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
         let reading = StoredValue::new(Reading::default());
         // In an effect: the browser's only (effects do not run while pre-rendering).
         crate::reactive::effect(move || {
-            crate::listen::on_window(&["scroll"], move |_| {
-                let here = current_section(sections);
-                reading.update_value(|r| *r = r.moved(here, js_sys::Date::now()));
+            crate::listen::on_window(&["scroll", "hashchange"], move |ev| {
+                let (here, now) = (current_section(sections), js_sys::Date::now());
+                let jumped = ev.type_() == "hashchange";
+                reading.update_value(|r| {
+                    *r = if jumped {
+                        r.jumped(here, now)
+                    } else {
+                        r.moved(here, now)
+                    }
+                });
             });
         });
         crate::reactive::effect(move || {
@@ -261,5 +281,16 @@ mod tests {
         assert_eq!(r.read(71_000.0), Some(3));
         // Scrolling within the same section keeps its start.
         assert_eq!(r.moved(Some(3), 70_900.0).read(71_000.0), Some(3));
+    }
+
+    #[test]
+    fn a_section_reached_by_a_link_counts_as_read_at_once() {
+        let r = Reading::default().moved(Some(0), 100.0).jumped(Some(4), 200.0);
+        assert_eq!(r.read(200.0), Some(4));
+        // The scroll the jump makes changes nothing; scrolling up to the header keeps it.
+        let r = r.moved(Some(4), 250.0).moved(Some(2), 400.0).moved(None, 500.0);
+        assert_eq!(r.read(600.0), Some(4));
+        // A fragment that names no section is a scroll like any other.
+        assert_eq!(Reading::default().jumped(None, 100.0).read(100.0), None);
     }
 }

@@ -1,10 +1,12 @@
-//! The whole site: the page of the address (see [`crate::router`]).
+//! The whole site: the page of the address (see [`crate::router`] and
+//! [`crate::urls::Route`]).
 
 use leptos::prelude::*;
 
 use crate::components::theme::provide_theme;
 use crate::pages::{entry::EntryPage, home::Home, index::IndexPage, not_found::NotFound};
-use crate::router::{provide_location, Route};
+use crate::router::provide_location;
+use crate::urls::Route;
 
 /// The whole site.
 #[component]

@@ -20,42 +20,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::data::{Lang, BASE_PATH};
 use crate::platform;
-
-/// A page of the site.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// The root: a choice of language.
-    Home,
-    /// A language's index.
-    Index(Lang),
-    /// An entry, by its language and slug.
-    Entry(Lang, String),
-}
-
-impl Route {
-    /// The page at `path` (an address's path, as the browser writes it), or `None`
-    /// where none of the site's pages is there. A trailing slash is read as none.
-    pub fn of(path: &str) -> Option<Route> {
-        let rest = match path.strip_prefix(BASE_PATH) {
-            Some(rest) => rest,
-            None if path == BASE_PATH.trim_end_matches('/') => "",
-            None => return None,
-        };
-        let rest = rest.strip_suffix('/').unwrap_or(rest);
-        if rest.is_empty() {
-            return Some(Route::Home);
-        }
-        let (code, slug) = rest.split_once('/').unwrap_or((rest, ""));
-        let lang = Lang::from_code(code)?;
-        match slug {
-            "" => Some(Route::Index(lang)),
-            slug if slug.contains('/') => None,
-            slug => Some(Route::Entry(lang, slug.to_string())),
-        }
-    }
-}
+use crate::urls::Route;
 
 /// An address of the page: its path, its query (with the `?`, or empty) and its
 /// fragment (with the `#`, or empty).
@@ -304,63 +270,31 @@ fn go(address: RwSignal<Address>, to: Address) {
     }
 }
 
+/// The element the address's fragment names on the page, where there is one.
+pub fn fragment_target() -> Option<web_sys::Element> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok()?;
+    let id = hash.strip_prefix('#').filter(|id| !id.is_empty())?;
+    let id = platform::decode_uri_component(id).unwrap_or_else(|| id.to_string());
+    window.document()?.get_element_by_id(&id)
+}
+
 /// Scrolls to the element the address's fragment names, or to the top where it
 /// names none on the page.
 fn to_fragment() {
-    let Some(window) = web_sys::window() else { return };
-    let hash = window.location().hash().unwrap_or_default();
-    let target = hash.strip_prefix('#').filter(|id| !id.is_empty()).and_then(|id| {
-        let id = platform::decode_uri_component(id).unwrap_or_else(|| id.to_string());
-        window.document()?.get_element_by_id(&id)
-    });
-    match target {
+    match fragment_target() {
         Some(el) => el.scroll_into_view(),
-        None => window.scroll_to_with_x_and_y(0.0, 0.0),
+        None => {
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn at(rest: &str) -> String {
-        format!("{BASE_PATH}{rest}")
-    }
-
-    #[test]
-    fn each_page_has_its_address() {
-        assert_eq!(Route::of(BASE_PATH), Some(Route::Home));
-        assert_eq!(Route::of(BASE_PATH.trim_end_matches('/')), Some(Route::Home));
-        assert_eq!(Route::of(&at("en/")), Some(Route::Index(Lang::En)));
-        assert_eq!(Route::of(&at("de")), Some(Route::Index(Lang::De)));
-        assert_eq!(
-            Route::of(&at("de/kv-cache")),
-            Some(Route::Entry(Lang::De, "kv-cache".into()))
-        );
-        assert_eq!(
-            Route::of(&at("en/kv-cache/")),
-            Some(Route::Entry(Lang::En, "kv-cache".into()))
-        );
-        assert_eq!(
-            Route::of(&crate::urls::entry(Lang::En, "x")),
-            Some(Route::Entry(Lang::En, "x".into()))
-        );
-        assert_eq!(Route::of(&crate::urls::index(Lang::De)), Some(Route::Index(Lang::De)));
-    }
-
-    #[test]
-    fn files_and_other_paths_are_no_page() {
-        for path in [
-            at("llms.txt"),
-            at("sitemap.xml"),
-            at("data/en/x.bin"),
-            at("fr/"),
-            at("en/a/b"),
-            "/elsewhere/en/kv-cache".to_string(),
-        ] {
-            assert_eq!(Route::of(&path), None, "{path}");
-        }
-    }
 
     #[test]
     fn a_query_is_read_pair_by_pair() {

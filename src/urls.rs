@@ -18,12 +18,46 @@ pub fn entry(lang: Lang, slug: &str) -> String {
     vocab::urls::entry(BASE_PATH, lang, slug)
 }
 
+/// A page of the site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The root: a choice of language.
+    Home,
+    /// A language's index.
+    Index(Lang),
+    /// An entry, by its language and slug.
+    Entry(Lang, String),
+}
+
+impl Route {
+    /// The page at `path` (an address's path, as the browser writes it), or `None`
+    /// where none of the site's pages is there. A trailing slash is read as none.
+    pub fn of(path: &str) -> Option<Route> {
+        let rest = match path.strip_prefix(BASE_PATH) {
+            Some(rest) => rest,
+            None if path == BASE_PATH.trim_end_matches('/') => "",
+            None => return None,
+        };
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        if rest.is_empty() {
+            return Some(Route::Home);
+        }
+        let (code, slug) = rest.split_once('/').unwrap_or((rest, ""));
+        let lang = Lang::from_code(code)?;
+        match slug {
+            "" => Some(Route::Index(lang)),
+            slug if slug.contains('/') => None,
+            slug => Some(Route::Entry(lang, slug.to_string())),
+        }
+    }
+}
+
 /// The language and slug of an address of an entry of this site.
-pub fn parse_entry(href: &str) -> Option<(Lang, &str)> {
-    let path = href.split(['?', '#']).next()?.strip_prefix(BASE_PATH)?;
-    let (code, slug) = path.split_once('/')?;
-    let lang = Lang::from_code(code)?;
-    (!slug.is_empty() && !slug.contains('/')).then_some((lang, slug))
+pub fn parse_entry(href: &str) -> Option<(Lang, String)> {
+    match Route::of(href.split(['?', '#']).next()?)? {
+        Route::Entry(lang, slug) => Some((lang, slug)),
+        Route::Home | Route::Index(_) => None,
+    }
 }
 
 /// A link in the prose with the calculator's query string carried into it, or
@@ -59,6 +93,45 @@ pub fn encode(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn at(rest: &str) -> String {
+        format!("{BASE_PATH}{rest}")
+    }
+
+    #[test]
+    fn each_page_has_its_address() {
+        assert_eq!(Route::of(BASE_PATH), Some(Route::Home));
+        assert_eq!(Route::of(BASE_PATH.trim_end_matches('/')), Some(Route::Home));
+        assert_eq!(Route::of(&at("en/")), Some(Route::Index(Lang::En)));
+        assert_eq!(Route::of(&at("de")), Some(Route::Index(Lang::De)));
+        assert_eq!(
+            Route::of(&at("de/kv-cache")),
+            Some(Route::Entry(Lang::De, "kv-cache".into()))
+        );
+        assert_eq!(
+            Route::of(&at("en/kv-cache/")),
+            Some(Route::Entry(Lang::En, "kv-cache".into()))
+        );
+        assert_eq!(
+            Route::of(&entry(Lang::En, "x")),
+            Some(Route::Entry(Lang::En, "x".into()))
+        );
+        assert_eq!(Route::of(&index(Lang::De)), Some(Route::Index(Lang::De)));
+    }
+
+    #[test]
+    fn files_and_other_paths_are_no_page() {
+        for path in [
+            at("llms.txt"),
+            at("sitemap.xml"),
+            at("data/en/x.bin"),
+            at("fr/"),
+            at("en/a/b"),
+            "/elsewhere/en/kv-cache".to_string(),
+        ] {
+            assert_eq!(Route::of(&path), None, "{path}");
+        }
+    }
 
     #[test]
     fn the_query_goes_before_the_fragment() {

@@ -20,7 +20,7 @@ fn target_of(href: &str) -> Option<Result<(vocab::Lang, &'static Summary), vocab
     let Some(index) = index(lang) else {
         return Some(Err(lang));
     };
-    Some(Ok((lang, &index.get(index.find(slug)?)?.summary)))
+    Some(Ok((lang, &index.get(index.find(&slug)?)?.summary)))
 }
 
 /// The closest element matching `selector` from an event's target.

@@ -202,16 +202,7 @@ fn follow_section(prose: RwSignal<Prose>) {
             return false;
         }
         crate::listen::next_frame(|| {
-            let Some(window) = web_sys::window() else { return };
-            let hash = window.location().hash().unwrap_or_default();
-            let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else {
-                return;
-            };
-            let id = js_sys::decode_uri_component(id)
-                .ok()
-                .and_then(|s| s.as_string())
-                .unwrap_or_default();
-            if let Some(heading) = window.document().and_then(|d| d.get_element_by_id(&id)) {
+            if let Some(heading) = crate::router::fragment_target() {
                 heading.scroll_into_view();
             }
         });

@@ -11,7 +11,8 @@
 //!   prose run and then the footer, separated by [`crate::names::PROSE_SEPARATOR`].
 //!
 //! Builds without fetching (natively, and debug browser builds) carry every file in
-//! one [`Bundle`]. Files are encoded with postcard: compact, and a small decoder.
+//! one [`Bundle`]. Files are written with postcard (compact) and read with the
+//! decoders `wire` derives from these same types (small in the wasm).
 
 use ::wire::Decode;
 use roofline::{DataType, Hardware, Model, Output, Override, Scenario};

@@ -5,6 +5,7 @@
 
 pub mod address;
 pub mod app;
+pub mod bound;
 pub mod components;
 pub mod data;
 pub mod dom;

@@ -7,8 +7,10 @@ use roofline::inputs::{self, Input};
 use roofline::{figures, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
 
 use super::state::{CalcState, OWN_ID};
+use crate::bound::{self, Part, Prop};
 use crate::data::Lang;
 use vocab::i18n::texts;
+use vocab::markup::build;
 use vocab::names;
 
 /// Parses a number typed by a reader: German readers type a decimal comma and may
@@ -269,24 +271,59 @@ pub fn NumberField(
         }
     };
     let invalid = move || message().is_some();
-    view! {
-        <div class=place.class("field", "field extra") class:invalid=invalid>
-            <label for=id.clone()>{(t.field_label)(binding.field)}</label>
-            <input
-                id=id
-                type="text"
-                inputmode=if binding.whole { "numeric" } else { "decimal" }
-                autocomplete="off"
-                value=text.get_untracked()
-                prop:value=move || text.get()
-                on:input=handler(on_input)
-                aria-invalid=move || invalid().to_string()
-                aria-describedby=format!("{help_id} {error_id}")
-            />
-            <p class="field-help" id=help_id>{(t.field_help)(binding.field)}</p>
-            <p class="field-error" id=error_id role="alert">{message}</p>
-        </div>
-    }
+    // The elements as the pre-renderer writes them; then the parts that follow the
+    // state are bound to them.
+    let first_message = untrack(message);
+    let markup = build(|h| {
+        h.el_text("label", &[("for", Some(&id))], (t.field_label)(binding.field));
+        h.void(
+            "input",
+            &[
+                ("id", Some(&id)),
+                ("type", Some("text")),
+                ("inputmode", Some(if binding.whole { "numeric" } else { "decimal" })),
+                ("autocomplete", Some("off")),
+                ("value", Some(&text.get_untracked())),
+                (
+                    "aria-invalid",
+                    Some(if first_message.is_some() { "true" } else { "false" }),
+                ),
+                ("aria-describedby", Some(&format!("{help_id} {error_id}"))),
+            ],
+        );
+        h.el_text(
+            "p",
+            &[("class", Some("field-help")), ("id", Some(&help_id))],
+            (t.field_help)(binding.field),
+        );
+        h.el_text(
+            "p",
+            &[
+                ("class", Some("field-error")),
+                ("id", Some(&error_id)),
+                ("role", Some("alert")),
+            ],
+            first_message.as_deref().unwrap_or_default(),
+        );
+    });
+    let root = NodeRef::new();
+    bound::bind(
+        root,
+        vec![
+            Part::flag(None, Prop::Class("invalid"), invalid),
+            Part::new(Some("input"), Prop::Value, move || Some(text.get())),
+            Part::new(Some("input"), Prop::Attr("aria-invalid"), move || {
+                Some(invalid().to_string())
+            }),
+            Part::new(Some(".field-error"), Prop::Text, message),
+        ],
+    );
+    let class = if first_message.is_some() {
+        place.class("field invalid", "field extra invalid")
+    } else {
+        place.class("field", "field extra")
+    };
+    view! { <div class=class node_ref=root on:input=handler(on_input) inner_html=markup.into_string()></div> }
 }
 
 /// A field that the form shows only where the scenario has its figure.
@@ -321,51 +358,64 @@ pub fn PresetSelect(
     #[prop(optional)] place: Place,
 ) -> impl IntoView {
     let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
-    let shown = values.clone();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(i) = values.iter().position(|v| *v == event_target_value(&ev)) {
             on_pick.run(i);
         }
     };
-    // The options' `selected` attributes write the pre-rendered page; once the reader
-    // has picked an option, only the select's value says which is chosen.
-    let value = move || selected.get().and_then(|i| shown.get(i).copied()).unwrap_or(OWN_ID);
-    let option = move |i: usize, c: &Choice| {
-        view! {
-            <option value=c.value selected=move || selected.get() == Some(i)>
-                {c.name}
-            </option>
-        }
-    };
-    // Consecutive options of one group share an `<optgroup>`.
-    let mut groups: Vec<(Option<&'static str>, Vec<AnyView>)> = Vec::new();
-    for (i, c) in options.iter().enumerate() {
-        match groups.last_mut() {
-            Some((g, items)) if *g == c.group => items.push(option(i, c).into_any()),
-            _ => groups.push((c.group, vec![option(i, c).into_any()])),
-        }
-    }
-    let body = groups
-        .into_iter()
-        .map(|(group, items)| match group {
-            Some(label) => view! { <optgroup label=label>{items}</optgroup> }.into_any(),
-            None => items.into_any(),
+    // The options, the chosen one marked; the pasted model's option is there while it
+    // is chosen. Consecutive options of one group share an `<optgroup>`.
+    let options_html = move |chosen: Option<usize>| {
+        build(|h| {
+            let mut group = None;
+            for (i, c) in options.iter().enumerate() {
+                if c.group != group {
+                    if group.is_some() {
+                        h.end("optgroup");
+                    }
+                    if let Some(label) = c.group {
+                        h.start("optgroup", &[("label", Some(label))]);
+                    }
+                    group = c.group;
+                }
+                let selected = (chosen == Some(i)).then_some("");
+                h.el_text("option", &[("value", Some(c.value)), ("selected", selected)], c.name);
+            }
+            if group.is_some() {
+                h.end("optgroup");
+            }
+            if let (Some(name), None) = (extra, chosen) {
+                h.el_text("option", &[("value", Some(OWN_ID)), ("selected", Some(""))], name);
+            }
         })
-        .collect_view();
-    // The pasted model's option, there while it is chosen.
-    let extra = move || {
-        extra
-            .filter(|_| selected.get().is_none())
-            .map(|name| view! { <option value=OWN_ID selected>{name}</option> })
     };
+    let label_text = move || match edited.get() {
+        true => format!("{label} ({edited_label})"),
+        false => label.to_string(),
+    };
+    let markup = build(|h| {
+        h.el_text("label", &[("for", Some(&id))], &untrack(label_text));
+        h.start("select", &[("id", Some(&id))]);
+        h.append(&options_html(selected.get_untracked()));
+        h.end("select");
+    });
+    let root = NodeRef::new();
+    bound::bind(
+        root,
+        vec![
+            Part::new(Some("label"), Prop::Text, move || Some(label_text())),
+            Part::new(Some("select"), Prop::Markup, move || {
+                Some(options_html(selected.get()).into_string())
+            }),
+        ],
+    );
     view! {
-        <div class=place.class("field", "field extra")>
-            <label for=id.clone()>{label}{move || edited.get().then(|| format!(" ({edited_label})"))}</label>
-            <select id=id on:change=handler(on_change) prop:value=value>
-                {body}
-                {extra}
-            </select>
-        </div>
+        <div
+            class=place.class("field", "field extra")
+            node_ref=root
+            on:change=handler(on_change)
+            inner_html=markup.into_string()
+        ></div>
     }
 }
 
@@ -412,9 +462,6 @@ pub fn DataTypeSelect(
             _ => {}
         });
     };
-    let same = (of == TypeOf::Experts).then(|| {
-        view! { <option value="same" selected=move || current().is_none()>{t.expert_weights_same}</option> }
-    });
     // Weights are multiplied, so their menu names the arithmetic each type assumes;
     // a KV cache is only stored.
     let choices = DataType::ALL
@@ -423,44 +470,79 @@ pub fn DataTypeSelect(
     let help_id = names::control_id(uid, "weights-peak");
     // Said where it tells something: a 16-bit float computes at the peak the field
     // shows.
-    let described = help_id.clone();
     let text = crate::reactive::memo(move || peak_assumption(state, lang).filter(|_| of == TypeOf::Weights));
     let assumption = move || {
-        let text = text.get()?;
-        Some(view! { <p class="field-help peak-assumption" id=help_id.clone()>{text}</p> })
+        build(|h| {
+            if let Some(text) = text.get() {
+                h.el_text(
+                    "p",
+                    &[("class", Some("field-help peak-assumption")), ("id", Some(&help_id))],
+                    &text,
+                );
+            }
+        })
     };
+    let value = move || current().map_or("same", DataType::id);
+    let chosen = untrack(value);
+    let selected = |id: &str| (id == chosen).then_some("");
+    let described = names::control_id(uid, "weights-peak");
+    let first_described = text.with_untracked(Option::is_some).then_some(described.as_str());
+    let markup = build(|h| {
+        h.el_text("label", &[("for", Some(&id))], label);
+        h.el(
+            "select",
+            &[("id", Some(&id)), ("aria-describedby", first_described)],
+            |h| {
+                if of == TypeOf::Experts {
+                    h.el_text(
+                        "option",
+                        &[("value", Some("same")), ("selected", selected("same"))],
+                        t.expert_weights_same,
+                    );
+                }
+                for d in choices {
+                    let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
+                    let text = match of {
+                        TypeOf::Kv => format!("{} ({bits}\u{a0}{})", d.label(), t.bit),
+                        _ => format!(
+                            "{} ({bits}\u{a0}{}, {})",
+                            d.label(),
+                            t.bit,
+                            (t.arithmetic)(d.precision().label())
+                        ),
+                    };
+                    h.el_text(
+                        "option",
+                        &[("value", Some(d.id())), ("selected", selected(d.id()))],
+                        &text,
+                    );
+                }
+            },
+        );
+        h.el("div", &[("class", Some("live-markup"))], |h| {
+            h.append(&untrack(&assumption));
+        });
+    });
+    let root = NodeRef::new();
+    bound::bind(
+        root,
+        vec![
+            Part::new(Some("select"), Prop::Value, move || Some(value().to_string())),
+            Part::new(Some("select"), Prop::Attr("aria-describedby"), move || {
+                text.with(Option::is_some).then(|| described.clone())
+            }),
+            Part::new(Some(".live-markup"), Prop::Markup, move || {
+                Some(assumption().into_string())
+            }),
+        ],
+    );
     view! {
-        <div class=place.class("field", "field extra")>
-            <label for=id.clone()>{label}</label>
-            <select
-                id=id
-                on:change=handler(on_change)
-                prop:value=move || current().map_or("same", DataType::id)
-                aria-describedby=move || text.with(Option::is_some).then(|| described.clone())
-            >
-                {same}
-                {choices
-                    .map(|d| {
-                        let bits = roofline::format_trimmed(d.bits(), 2, lang.locale());
-                        let text = match of {
-                            TypeOf::Kv => format!("{} ({bits}\u{a0}{})", d.label(), t.bit),
-                            _ => format!(
-                                "{} ({bits}\u{a0}{}, {})",
-                                d.label(),
-                                t.bit,
-                                (t.arithmetic)(d.precision().label())
-                            ),
-                        };
-                        view! {
-                            <option value=d.id() selected=move || current().map(DataType::id) == Some(d.id())>
-                                {text}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
-            {assumption}
-        </div>
+        <div
+            class=place.class("field", "field extra")
+            node_ref=root
+            on:change=handler(on_change)
+            inner_html=markup.into_string()
+        ></div>
     }
 }
 

@@ -359,7 +359,11 @@ fn summary(h: &mut Html, state: CalcState, lang: Lang) {
             let apart = roofline::ModelConfig::apart((given, shapes)) * 100.0;
             let percent = Quantity::new(apart, Unit::Number).format(lang.locale());
             let percent = format!("{percent}\u{a0}%");
-            notice(h, "notice params-check", &(t.params_disagree)(&q(given), &q(shapes), &percent));
+            notice(
+                h,
+                "notice params-check",
+                &(t.params_disagree)(&q(given), &q(shapes), &percent),
+            );
         }
     }
     // A context beyond what the model reads: the results stay, with a warning.
@@ -393,17 +397,21 @@ pub fn verdict_bar(h: &mut Html, state: CalcState, lang: Lang) {
     let (needed, usable) = (bytes(r.capacity.needed.0), bytes(r.capacity.usable.0));
     let stale = if state.stale() { " stale" } else { "" };
     let class_name = format!("{class_name}{stale}");
-    h.el("p", &[("class", Some(&class_name)), ("aria-hidden", Some("true"))], |h| {
-        h.el_text("strong", &[], label);
-        // A setup that does not fit has no speed to show: what it needs instead.
-        if r.capacity.fits() {
-            let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
-            h.el_text("span", &[], &speed)
-                .el_text("span", &[], &(t.memory_in_use)(&needed, &usable));
-        } else {
-            h.el_text("span", &class("over"), &(t.needs_usable)(&needed, &usable));
-        }
-    });
+    h.el(
+        "p",
+        &[("class", Some(&class_name)), ("aria-hidden", Some("true"))],
+        |h| {
+            h.el_text("strong", &[], label);
+            // A setup that does not fit has no speed to show: what it needs instead.
+            if r.capacity.fits() {
+                let speed = (t.per_request)(&output_text(Output::TokensPerS, &r, lang));
+                h.el_text("span", &[], &speed)
+                    .el_text("span", &[], &(t.memory_in_use)(&needed, &usable));
+            } else {
+                h.el_text("span", &class("over"), &(t.needs_usable)(&needed, &usable));
+            }
+        },
+    );
 }
 
 /// One output's cells: its value and, on demand, its arithmetic. While a scenario
@@ -429,7 +437,11 @@ fn output_cells(h: &mut Html, state: CalcState, lang: Lang, output: Output, form
         h.el_text("span", &class("value"), &output_text(output, &r, lang));
     });
     if let Some((_, a)) = &pinned {
-        h.el_text("span", &class("ratio"), &change(output, &r, a, lang).unwrap_or_default());
+        h.el_text(
+            "span",
+            &class("ratio"),
+            &change(output, &r, a, lang).unwrap_or_default(),
+        );
     }
     if formulas {
         if let Some(f) = output.formula(&s, &r, lang.locale()) {
@@ -442,9 +454,8 @@ fn output_cells(h: &mut Html, state: CalcState, lang: Lang, output: Output, form
 /// folded away.
 pub fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) -> impl IntoView {
     let t = texts(lang);
-    let cells = crate::reactive::memo(move || {
-        build(|h| output_cells(h, state, lang, output, formulas.get())).into_string()
-    });
+    let cells =
+        crate::reactive::memo(move || build(|h| output_cells(h, state, lang, output, formulas.get())).into_string());
     view! {
         <div class="output" data-output=output.id() class:unchanged=move || unchanged(state, lang, output)>
             <dt>{(t.output_label)(output)}</dt>
@@ -489,7 +500,12 @@ fn unchanged_switch(h: &mut Html, state: CalcState, lang: Lang, shown: RwSignal<
     if state.pinned.with(Option::is_none) {
         return;
     }
-    let n = state.example.show.iter().filter(|o| unchanged(state, lang, **o)).count();
+    let n = state
+        .example
+        .show
+        .iter()
+        .filter(|o| unchanged(state, lang, **o))
+        .count();
     if n == 0 {
         return;
     }

@@ -8,9 +8,11 @@ use roofline::{checkpoint_params, from_config, ConfigError, IndexError, Json, Mo
 
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
+use crate::bound::{self, Part, Prop};
 use crate::data::Lang;
 use crate::platform;
 use vocab::i18n::texts;
+use vocab::markup::{build, Html};
 use vocab::names;
 
 /// The longest config accepted: published ones are a few kilobytes.
@@ -80,59 +82,52 @@ pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Res
 }
 
 /// A parameter count the reader may give, as typed.
-fn count_field(id: String, label: &'static str, value: RwSignal<String>, help: String) -> impl IntoView {
-    view! {
-        <div class="field">
-            <label for=id.clone()>{label}</label>
-            <input
-                id=id
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                aria-describedby=help
-                prop:value=move || value.get()
-                on:input=handler(move |ev: leptos::ev::Event| value.set(event_target_value(&ev)))
-            />
-        </div>
-    }
+fn count_field(h: &mut Html, id: &str, label: &str, value: &str, help: &str) {
+    h.el("div", &[("class", Some("field"))], |h| {
+        h.el_text("label", &[("for", Some(id))], label).void(
+            "input",
+            &[
+                ("id", Some(id)),
+                ("type", Some("text")),
+                ("inputmode", Some("decimal")),
+                ("autocomplete", Some("off")),
+                ("aria-describedby", Some(help)),
+                ("value", Some(value)),
+            ],
+        );
+    });
 }
 
 /// A text area for pasted JSON, with its label and help.
-struct TextArea {
-    id: String,
-    label: &'static str,
-    rows: u8,
-    value: RwSignal<String>,
+struct TextArea<'a> {
+    id: &'a str,
+    label: &'a str,
+    rows: &'a str,
+    value: &'a str,
     /// The help's id and text.
-    help: (String, &'static str),
+    help: (&'a str, &'a str),
     /// The ids that describe the area: its help, and whatever else speaks of it.
-    described_by: String,
+    described_by: &'a str,
 }
 
-fn text_area(a: TextArea) -> impl IntoView {
-    let TextArea {
-        id,
-        label,
-        rows,
-        value,
-        help,
-        described_by,
-    } = a;
-    view! {
-        <div class="field">
-            <label for=id.clone()>{label}</label>
-            <textarea
-                id=id
-                rows=rows.to_string()
-                spellcheck="false"
-                autocomplete="off"
-                aria-describedby=described_by
-                prop:value=move || value.get()
-                on:input=handler(move |ev: leptos::ev::Event| value.set(event_target_value(&ev)))
-            ></textarea>
-            <p class="field-help" id=help.0>{help.1}</p>
-        </div>
-    }
+fn text_area(h: &mut Html, a: TextArea<'_>) {
+    h.el("div", &[("class", Some("field"))], |h| {
+        h.el_text("label", &[("for", Some(a.id))], a.label)
+            .el_text(
+                "textarea",
+                &[
+                    ("id", Some(a.id)),
+                    ("rows", Some(a.rows)),
+                    ("spellcheck", Some("false")),
+                    ("autocomplete", Some("off")),
+                    ("aria-describedby", Some(a.described_by)),
+                ],
+                // The parser drops a first line break: one is written, so that a
+                // text that starts with one keeps it.
+                &format!("\n{}", a.value),
+            )
+            .el_text("p", &[("class", Some("field-help")), ("id", Some(a.help.0))], a.help.1);
+    });
 }
 
 /// The panel: a text area for the config, optional parameter counts, and what the
@@ -187,7 +182,7 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let (index_id, index_help) = (id("index"), id("index-help"));
     let params_help = id("params-help");
     let status_focus = status_id.clone();
-    let apply = move |_| {
+    let apply = move |_: ()| {
         let (source, index) = (text.get_untracked(), index.get_untracked());
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
         // A shape the core rejects is the config's problem, not the form's: it is
@@ -244,8 +239,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         }
     };
     let report = move || {
-        outcome.get().map(|result| match result {
-            Err(error) => {
+        build(|h| match outcome.get() {
+            None => {}
+            Some(Err(error)) => {
                 let text = match error {
                     PasteError::NotJson => t.config_not_json.to_string(),
                     PasteError::TooLong => (t.config_too_long)(MAX_CONFIG_BYTES / 1024),
@@ -254,9 +250,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                     PasteError::Index(e) => (t.index_error)(&e),
                     PasteError::Shape(e) => format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale())),
                 };
-                view! { <p class="field-error">{text}</p> }.into_any()
+                h.el_text("p", &[("class", Some("field-error"))], &text);
             }
-            Ok(c) => {
+            Some(Ok(c)) => {
                 let estimated = c.params_estimated.then(|| {
                     let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Params).format(lang.locale());
                     match c.model.experts {
@@ -264,42 +260,111 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                         None => q(c.model.params),
                     }
                 });
-                let list = |label: &'static str, keys: Vec<String>| {
-                    (!keys.is_empty()).then(|| view! { <p>{label}" "<code>{keys.join(", ")}</code></p> })
-                };
-                view! {
-                    <p>{(t.config_loaded)(estimated.as_deref())}</p>
-                    {list(t.config_defaults, c.defaults.iter().map(|k| k.to_string()).collect())}
-                    {list(t.config_unknown, c.unknown)}
+                h.el_text("p", &[], &(t.config_loaded)(estimated.as_deref()));
+                let defaults: Vec<String> = c.defaults.iter().map(|k| k.to_string()).collect();
+                for (label, keys) in [(t.config_defaults, defaults), (t.config_unknown, c.unknown)] {
+                    if !keys.is_empty() {
+                        h.el("p", &[], |h| {
+                            h.text(label).text(" ").el_text("code", &[], &keys.join(", "));
+                        });
+                    }
                 }
-                .into_any()
             }
         })
     };
+    // The panel as the reader left it: what they typed stays in the signals while
+    // the disclosure is closed.
+    let markup = build(|h| {
+        let described = format!("{help_id} {status_id}");
+        text_area(
+            h,
+            TextArea {
+                id: &text_id,
+                label: t.config_label,
+                rows: "6",
+                value: &text.get_untracked(),
+                help: (&help_id, t.config_help),
+                described_by: &described,
+            },
+        );
+        h.el("div", &[("class", Some("field-pair"))], |h| {
+            count_field(h, &params_id, t.config_params, &params.get_untracked(), &params_help);
+            count_field(h, &active_id, t.config_active, &active.get_untracked(), &params_help);
+        });
+        h.el_text(
+            "p",
+            &[("class", Some("field-help")), ("id", Some(&params_help))],
+            t.config_params_help,
+        );
+        text_area(
+            h,
+            TextArea {
+                id: &index_id,
+                label: t.index_label,
+                rows: "3",
+                value: &index.get_untracked(),
+                help: (&index_help, t.index_help),
+                described_by: &index_help,
+            },
+        );
+        h.el_text(
+            "button",
+            &[("type", Some("button")), ("class", Some("use-config"))],
+            t.use_config,
+        );
+        h.el(
+            "div",
+            &[
+                ("class", Some("config-status")),
+                ("id", Some(&status_id)),
+                ("role", Some("status")),
+                ("tabindex", Some("-1")),
+            ],
+            |h| {
+                h.append(&untrack(report));
+            },
+        );
+    });
+    let root = NodeRef::new();
+    bound::bind(
+        root,
+        vec![Part::new(Some(".config-status"), Prop::Markup, move || {
+            Some(report().into_string())
+        })],
+    );
+    // What is typed goes to its signal, by the field's id.
+    let typed = move |ev: leptos::ev::Event| {
+        let target = event_target::<web_sys::Element>(&ev).id();
+        let signal = [
+            (&text_id, text),
+            (&index_id, index),
+            (&params_id, params),
+            (&active_id, active),
+        ]
+        .into_iter()
+        .find(|(id, _)| **id == target);
+        if let Some((_, signal)) = signal {
+            signal.set(event_target_value(&ev));
+        }
+    };
+    let pressed = move |ev: leptos::ev::MouseEvent| {
+        let on_button = event_target::<web_sys::Element>(&ev)
+            .closest(".use-config")
+            .ok()
+            .flatten()
+            .is_some();
+        if on_button {
+            apply(());
+        }
+    };
     view! {
-        {text_area(TextArea {
-            id: text_id,
-            label: t.config_label,
-            rows: 6,
-            value: text,
-            help: (help_id.clone(), t.config_help),
-            described_by: format!("{help_id} {status_id}"),
-        })}
-        <div class="field-pair">
-            {count_field(params_id, t.config_params, params, params_help.clone())}
-            {count_field(active_id, t.config_active, active, params_help.clone())}
-        </div>
-        <p class="field-help" id=params_help>{t.config_params_help}</p>
-        {text_area(TextArea {
-            id: index_id,
-            label: t.index_label,
-            rows: 3,
-            value: index,
-            help: (index_help.clone(), t.index_help),
-            described_by: index_help,
-        })}
-        <button type="button" class="use-config" on:click=handler(apply)>{t.use_config}</button>
-        <div class="config-status" id=status_id role="status" tabindex="-1">{report}</div>
+        <div
+            class="live-markup"
+            node_ref=root
+            on:input=handler(typed)
+            on:click=handler(pressed)
+            inner_html=markup.into_string()
+        ></div>
     }
 }
 

@@ -45,6 +45,7 @@ pub use draw::*;
 use draw::{DrawResult, Palette};
 pub use roofline_chart::*;
 use vocab::i18n::{texts, Texts};
+use vocab::markup;
 use vocab::names;
 
 fn palette() -> Palette {
@@ -320,20 +321,28 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
         });
     });
     let caption = crate::reactive::memo(move || data.with(|d| d.0.caption(lang)));
-    let rows = move || {
-        data.with(|d| table_rows(d, lang))
-            .into_iter()
-            .map(|row| {
-                view! {
-                    <tr>
-                        <th scope="row">{row[0].clone()}</th>
-                        <td>{row[1].clone()}</td>
-                        <td>{row[2].clone()}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    };
+    // The table's rows and the caption as markup, written anew when they change.
+    let rows = crate::reactive::memo(move || {
+        markup::build(|h| {
+            for row in data.with(|d| table_rows(d, lang)) {
+                h.el("tr", &[], |h| {
+                    h.el_text("th", &[("scope", Some("row"))], &row[0])
+                        .el_text("td", &[], &row[1])
+                        .el_text("td", &[], &row[2]);
+                });
+            }
+        })
+        .into_string()
+    });
+    let figcaption = crate::reactive::memo(move || {
+        markup::build(|h| {
+            h.el_text("strong", &[], title).text(" ").text(&caption.get());
+            if let Some(e) = failed.get() {
+                h.el_text("span", &[("class", Some("chart-error"))], &e);
+            }
+        })
+        .into_string()
+    });
     view! {
         <figure
             class="chart"
@@ -342,10 +351,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
             data-pinned=move || data.with(|d| d.1.is_some()).to_string()
         >
             // The title and what to notice, above the plot they describe.
-            <figcaption>
-                <strong>{title}</strong>" "{move || caption.get()}
-                {move || failed.get().map(|e| view! { <span class="chart-error">{e}</span> })}
-            </figcaption>
+            <figcaption inner_html=move || figcaption.get()></figcaption>
             <div class="chart-box">
                 <canvas
                     node_ref=canvas
@@ -368,7 +374,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                             <th scope="col">{heads[2]}</th>
                         </tr>
                     </thead>
-                    <tbody>{rows}</tbody>
+                    <tbody inner_html=move || rows.get()></tbody>
                 </table>
             </details>
         </figure>

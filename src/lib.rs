@@ -7,6 +7,7 @@ pub mod address;
 pub mod app;
 pub mod bound;
 pub mod components;
+pub mod config_worker;
 pub mod data;
 pub mod dom;
 pub mod listen;

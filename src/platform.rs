@@ -11,13 +11,8 @@ pub use native::*;
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
-    use roofline::Json;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
-
-    /// Nesting deeper than this is not read from pasted JSON (configs nest two or
-    /// three levels).
-    const MAX_JSON_DEPTH: u32 = 16;
 
     /// The value of a plain decimal number (see `num::parse_f64`): `Number.parseFloat`.
     pub fn parse_decimal(s: &str) -> Option<f64> {
@@ -27,39 +22,6 @@ mod browser {
     /// `value` percent-encoded for a query string: `encodeURIComponent`.
     pub fn encode_uri_component(value: &str) -> String {
         js_sys::encode_uri_component(value).into()
-    }
-
-    /// JSON text read by the browser's `JSON.parse`, down to [`MAX_JSON_DEPTH`] (the
-    /// text has its bare `Infinity` and `NaN` put in a form it accepts already: see
-    /// `calculator::own::paste`).
-    pub fn parse_json(text: &str) -> Option<Json> {
-        let value = js_sys::JSON::parse(text).ok()?;
-        Some(to_json(&value, 0))
-    }
-
-    fn to_json(v: &wasm_bindgen::JsValue, depth: u32) -> Json {
-        if depth > MAX_JSON_DEPTH || v.is_null() || v.is_undefined() {
-            Json::Null
-        } else if let Some(b) = v.as_bool() {
-            Json::Bool(b)
-        } else if let Some(n) = v.as_f64() {
-            Json::Number(n)
-        } else if let Some(s) = v.as_string() {
-            Json::number_for(&s).map_or(Json::Text(s), Json::Number)
-        } else if js_sys::Array::is_array(v) {
-            Json::List(js_sys::Array::from(v).iter().map(|x| to_json(&x, depth + 1)).collect())
-        } else if let Some(o) = v.dyn_ref::<js_sys::Object>() {
-            let pairs = js_sys::Object::entries(o)
-                .iter()
-                .filter_map(|pair| {
-                    let pair = js_sys::Array::from(&pair);
-                    Some((pair.get(0).as_string()?, to_json(&pair.get(1), depth + 1)))
-                })
-                .collect();
-            Json::Object(pairs)
-        } else {
-            Json::Null
-        }
     }
 
     /// The bytes of a file of the site, or `None` when it cannot be had.
@@ -100,8 +62,6 @@ mod browser {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use roofline::Json;
-
     /// The value of a plain decimal number (see `num::parse_f64`): Rust's parser,
     /// which rounds as the browser's does.
     pub fn parse_decimal(s: &str) -> Option<f64> {
@@ -123,11 +83,6 @@ mod native {
             .remove(b'(')
             .remove(b')');
         utf8_percent_encode(value, COMPONENT).to_string()
-    }
-
-    /// Nothing: natively no reader pastes a config.
-    pub fn parse_json(_: &str) -> Option<Json> {
-        None
     }
 
     /// Nothing: natively there is no site to fetch from.

@@ -149,18 +149,17 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
     let started = Instant::now();
     let base = content::site::normalise_base(base);
     let dist = dist.to_path_buf();
+    let flags = wasm_rustflags(&cargo_home().join("registry/src"));
     run(
         cmd("trunk")
             .args(["build", "--release", "--public-url", &base, "--dist"])
             .arg(&dist)
             .env("GLOSSARY_BASE_PATH", &base)
             .env("GLOSSARY_CONTENT_ROOT", content_root)
-            .env(
-                "CARGO_ENCODED_RUSTFLAGS",
-                wasm_rustflags(&cargo_home().join("registry/src")),
-            ),
+            .env("CARGO_ENCODED_RUSTFLAGS", &flags),
         &format!("release build into {} for base path {base}", dist.display()),
     )?;
+    crate::config_reader::build(&dist, &flags)?;
     // GitHub Pages: no Jekyll; a real page for every route comes from the site
     // program below.
     files::write(&dist.join(".nojekyll"), "")?;

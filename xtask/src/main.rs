@@ -5,6 +5,7 @@
 mod bench;
 mod breakdown;
 mod check_content;
+mod config_reader;
 mod corpus;
 mod deny;
 mod dist;

@@ -11,6 +11,9 @@ use sha2::Digest;
 
 use crate::minify;
 
+/// The folder of a build that holds the config reader's module.
+const READER_FOLDER: &str = "reader";
+
 /// The app's files in a build's root, by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assets {
@@ -24,6 +27,9 @@ pub struct Assets {
     pub css_text: String,
     /// `sha384-…` of the glue, the wasm and the stylesheet, for a page that links them.
     pub integrity: Integrity,
+    /// The config reader's worker below the root (`reader/config-reader-<hash>.worker.js`),
+    /// which the calculator starts when a reader first pastes a config.
+    pub config_reader: Option<String>,
 }
 
 /// Subresource-integrity values of the linked files.
@@ -84,7 +90,17 @@ impl Assets {
             css: integrity(&css_bytes),
         };
         let css_text = String::from_utf8(css_bytes).with_context(|| css.clone())?;
+        let reader_dir = dist.join(READER_FOLDER);
+        let config_reader = match reader_dir.is_dir() {
+            true => {
+                let names = Self::names(&reader_dir)?;
+                let worker = one(&names, "config reader's worker", |n| n.ends_with(".worker.js"))?;
+                Some(format!("{READER_FOLDER}/{worker}"))
+            }
+            false => None,
+        };
         Ok(Assets {
+            config_reader,
             glue,
             wasm,
             css,

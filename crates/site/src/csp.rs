@@ -16,8 +16,8 @@ const DIRECTIVES: &[&str] = &[
     "default-src 'none'",
     // The wasm module and the JS glue are fetched; prose and search files too.
     "connect-src 'self'",
-    // The service worker of offline reading (`sw.js`), and no other worker; the
-    // second policy names its path.
+    // The service worker of offline reading (`sw.js`) and the config reader's
+    // worker, and no other; the second policy names their paths.
     "worker-src 'self'",
     "img-src 'self'",
     "manifest-src 'self'",
@@ -52,16 +52,24 @@ pub fn policy<'a>(
 }
 
 /// A second policy that narrows scripts to the site's own path, and workers to the
-/// service worker's file. `'self'` admits every
+/// service worker's file and the config reader's folder (`reader`, below `base`,
+/// with its final `/`: the worker and the module it imports). `'self'` admits every
 /// project page of the owner (`<owner>.github.io/<other-repo>/`), and a source with a
 /// path needs a host; the browser enforces both policies, so a script must come from
 /// the site's origin (the first) and from below `base` (this one, whatever the host
 /// and port: `*:*/glossary/`).
 /// `base` is the normalised base path (`/glossary/`).
-pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a str>) -> Result<String, String> {
+pub fn path_policy<'a>(
+    base: &str,
+    reader: Option<&str>,
+    inline_scripts: impl IntoIterator<Item = &'a str>,
+) -> Result<String, String> {
     let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.' | '~');
     if !base.starts_with('/') || !base.ends_with('/') || !base.chars().all(plain) {
         return Err(format!("the base path `{base}` cannot be written into the policy"));
+    }
+    if let Some(reader) = reader.filter(|r| r.starts_with('/') || !r.ends_with('/') || !r.chars().all(plain)) {
+        return Err(format!("the folder `{reader}` cannot be written into the policy"));
     }
     let all = policy(inline_scripts, []);
     let script_src = all
@@ -70,8 +78,9 @@ pub fn path_policy<'a>(base: &str, inline_scripts: impl IntoIterator<Item = &'a 
         .ok_or("the policy has no script-src")?;
     // `*` alone would admit only the scheme's default port (not a local test server's).
     // A source path without a final `/` matches that file only.
+    let reader = reader.map(|r| format!(" *:*{base}{r}")).unwrap_or_default();
     Ok(format!(
-        "{}; worker-src *:*{base}{WORKER_FILE}",
+        "{}; worker-src *:*{base}{WORKER_FILE}{reader}",
         script_src.replacen("'self'", &format!("*:*{base}"), 1)
     ))
 }
@@ -97,7 +106,7 @@ mod tests {
     /// second policy admits only those below the site's path.
     #[test]
     fn scripts_are_confined_to_the_sites_path() {
-        let narrowed = path_policy("/glossary/", ["a", "b"]).unwrap();
+        let narrowed = path_policy("/glossary/", None, ["a", "b"]).unwrap();
         assert!(
             narrowed.starts_with("script-src *:*/glossary/ 'wasm-unsafe-eval' 'sha256-"),
             "{narrowed}"
@@ -108,7 +117,16 @@ mod tests {
         assert_eq!(narrowed.matches(';').count(), 1, "{narrowed}");
         assert_eq!(narrowed.matches("'sha256-").count(), 2, "{narrowed}");
         for base in ["glossary/", "/a b/", "/x;script-src */", "/\"/"] {
-            assert!(path_policy(base, ["a"]).is_err(), "{base}");
+            assert!(path_policy(base, None, ["a"]).is_err(), "{base}");
+        }
+        // And the config reader's folder: its worker and the module the worker imports.
+        let narrowed = path_policy("/glossary/", Some("reader/"), ["a"]).unwrap();
+        assert!(
+            narrowed.ends_with("'; worker-src *:*/glossary/sw.js *:*/glossary/reader/"),
+            "{narrowed}"
+        );
+        for reader in ["/reader/", "reader", "x/; script-src */", "x y/"] {
+            assert!(path_policy("/glossary/", Some(reader), ["a"]).is_err(), "{reader}");
         }
     }
 }

@@ -126,6 +126,15 @@ impl Frame {
             Part::Markup(build(|h| {
                 opening(h);
                 h.void("base", &[("href", Some(base))]);
+                if let Some(reader) = &assets.config_reader {
+                    h.void(
+                        "meta",
+                        &[
+                            ("name", Some(vocab::names::META_CONFIG_READER)),
+                            ("content", Some(reader)),
+                        ],
+                    );
+                }
             })),
             theme(&self.scripts),
             Part::Markup(own.clone()),
@@ -213,7 +222,13 @@ impl Frame {
         };
         let (scripts, styles) = (texts("script"), texts("style"));
         let policy = csp::policy(scripts.iter().copied(), styles.iter().copied());
-        let narrowed = csp::path_policy(&self.base, scripts.iter().copied())?;
+        let reader_folder = self
+            .assets
+            .config_reader
+            .as_deref()
+            .and_then(|r| r.rsplit_once('/'))
+            .map(|(folder, _)| format!("{folder}/"));
+        let narrowed = csp::path_policy(&self.base, reader_folder.as_deref(), scripts.iter().copied())?;
         let mut failed = None;
         let html = build(|h| {
             h.el("html", &[("lang", Some(lang.code()))], |h| {
@@ -341,6 +356,7 @@ mod tests {
                     wasm: "sha384-w".into(),
                     css: "sha384-c".into(),
                 },
+                config_reader: Some("reader/config-reader-1.worker.js".into()),
             },
             scripts: Scripts {
                 theme: "theme()".into(),

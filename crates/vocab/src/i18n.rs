@@ -152,11 +152,13 @@ pub struct Texts {
     /// The optional `model.safetensors.index.json` beside the config.
     pub index_label: &'static str,
     pub index_help: &'static str,
-    pub index_error: fn(&IndexError) -> String,
     pub index_not_json: &'static str,
     pub use_config: &'static str,
-    pub config_error: fn(&ConfigError) -> String,
     pub config_not_json: &'static str,
+    /// While the config reader reads (the first time, it is fetched).
+    pub config_reading: &'static str,
+    /// The config reader could not be fetched or started.
+    pub config_unavailable: &'static str,
     /// A pasted text longer than the limit, in KiB.
     pub config_too_long: fn(limit_kib: usize) -> String,
     pub config_loaded: fn(estimated: Option<&str>) -> String,
@@ -275,6 +277,24 @@ impl Texts {
         } else {
             (self.reviewed, self.reviewed_notice)
         })
+    }
+}
+
+/// Why a checkpoint index gives no parameter count, in `lang`. Not one of the
+/// [`Texts`]: only the config reader's module says it (`crates/config-reader`), and a
+/// function in the table would be linked into every wasm that reads the table.
+pub fn index_error(lang: Lang, e: &IndexError) -> String {
+    match lang {
+        Lang::De => index_error_de(e),
+        Lang::En => index_error_en(e),
+    }
+}
+
+/// Why a config gives no model, in `lang` (as [`index_error`]).
+pub fn config_error(lang: Lang, e: &ConfigError) -> String {
+    match lang {
+        Lang::De => config_error_de(e),
+        Lang::En => config_error_en(e),
     }
 }
 
@@ -733,11 +753,12 @@ static DE: Texts = Texts {
     index_label: "Inhalt der model.safetensors.index.json (optional)",
     index_help: "Aus demselben Repository; es genügt ihr Objekt „metadata“. Seine Gesamtgröße ergibt \
                  die Parameterzahl des Checkpoints, an der der Rechner seine Schätzung prüft.",
-    index_error: index_error_de,
     index_not_json: "Die model.safetensors.index.json ist kein gültiges JSON (oder länger als 16 MiB).",
     use_config: "Modell übernehmen",
-    config_error: config_error_de,
     config_not_json: "Das ist kein gültiges JSON. Bitte die ganze config.json einfügen.",
+    config_reading: "Die config.json wird gelesen …",
+    config_unavailable: "Der Leser für die config.json ließ sich nicht laden. Bitte die Verbindung prüfen und \
+                         noch einmal „Modell übernehmen“ wählen.",
     config_too_long: |kib| {
         format!(
             "Der Text ist länger als die Grenze von {kib} KiB, die der Rechner liest; \
@@ -1063,11 +1084,12 @@ static EN: Texts = Texts {
     index_label: "Contents of model.safetensors.index.json (optional)",
     index_help: "From the same repository; its “metadata” object is enough. Its total size gives \
                  the checkpoint’s parameter count, against which the calculator checks its estimate.",
-    index_error: index_error_en,
     index_not_json: "The model.safetensors.index.json is not valid JSON (or longer than 16 MiB).",
     use_config: "Use this model",
-    config_error: config_error_en,
     config_not_json: "This is not valid JSON. Please paste the whole config.json.",
+    config_reading: "Reading the config.json …",
+    config_unavailable: "The config.json reader could not be loaded. Check the connection and press \
+                         “Use this model” again.",
     config_too_long: |kib| {
         format!("The text is longer than the {kib} KiB limit the calculator reads; a config.json takes a few KiB.")
     },

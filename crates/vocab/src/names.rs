@@ -44,6 +44,9 @@ pub const PRERENDERED: &str = "data-prerendered";
 pub const LIVE: &str = "data-live";
 /// `<meta name>` of an entry page: the path of the entry's data file.
 pub const META_ENTRY: &str = "glossary-entry";
+/// `<meta name>` of every page: the config reader's worker, below the base (the
+/// calculator starts it when a reader first pastes a config).
+pub const META_CONFIG_READER: &str = "glossary-config-reader";
 /// `<meta name>` prefix of every page: `glossary-index-de`, `glossary-index-en`, the
 /// paths of the languages' index files.
 pub const META_INDEX: &str = "glossary-index-";

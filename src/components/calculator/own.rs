@@ -1,85 +1,17 @@
-//! The reader's own model: a pasted `config.json`, parsed by the browser's own
-//! `JSON.parse` (no JSON crate in the bundle; see [`crate::platform`]) and read by
-//! [`roofline::from_config`].
+//! The reader's own model: a pasted `config.json`, read by the config reader
+//! (`crates/config-reader`, started when first asked: see [`crate::config_worker`]).
 
 use crate::reactive::handler;
+use config_reader::{Failure, Pasted, Read, Reading, MAX_CONFIG_BYTES};
 use leptos::prelude::*;
-use roofline::{checkpoint_params, from_config, ConfigError, IndexError, Json, ModelConfig};
 
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
 use crate::bound::{self, Part, Prop};
 use crate::data::Lang;
-use crate::platform;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
-
-/// The longest config accepted: published ones are a few kilobytes.
-const MAX_CONFIG_BYTES: usize = 256 * 1024;
-
-/// The longest checkpoint index accepted: its `weight_map` names every tensor, a
-/// few megabytes for the largest published models (and its `metadata` alone is
-/// enough).
-const MAX_INDEX_BYTES: usize = 16 * 1024 * 1024;
-
-/// Why a pasted text gives no model.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PasteError {
-    /// Not JSON.
-    NotJson,
-    /// Longer than [`MAX_CONFIG_BYTES`]: not read at all.
-    TooLong,
-    /// JSON, but not a config the calculator can read.
-    Config(ConfigError),
-    /// A config whose shape the core rejects (more windowed layers than layers).
-    Shape(roofline::InputError),
-    /// A checkpoint index that is not JSON or over [`MAX_INDEX_BYTES`].
-    IndexNotJson,
-    /// A checkpoint index that gives no parameter count.
-    Index(IndexError),
-}
-
-/// What the reader pasted and typed into the panel.
-pub struct Pasted<'a> {
-    /// The config.json.
-    pub config: &'a str,
-    /// The checkpoint's `model.safetensors.index.json`, or nothing.
-    pub index: &'a str,
-    /// The total parameters in billions, as typed.
-    pub params: Option<f64>,
-    /// The active parameters in billions, as typed.
-    pub active: Option<f64>,
-}
-
-/// What a pasted text gives: a text over [`MAX_CONFIG_BYTES`] is not parsed at all;
-/// otherwise the bare `Infinity`, `-Infinity` and `NaN` that Python writes (and
-/// reads) are put in a form `parse` accepts, and the result is read. A checkpoint
-/// index gives the total where the reader typed none.
-pub fn paste(pasted: &Pasted<'_>, parse: impl Fn(&str) -> Option<Json>) -> Result<ModelConfig, PasteError> {
-    if pasted.config.len() > MAX_CONFIG_BYTES {
-        return Err(PasteError::TooLong);
-    }
-    let config = parse(&roofline::python_constants(pasted.config)).ok_or(PasteError::NotJson)?;
-    let billions = |v: Option<f64>| v.map(|v| v * 1e9);
-    let total = match (billions(pasted.params), pasted.index.trim()) {
-        (Some(typed), _) => Some(typed),
-        (None, "") => None,
-        (None, _) if pasted.index.len() > MAX_INDEX_BYTES => return Err(PasteError::IndexNotJson),
-        (None, index) => {
-            let index = parse(index).ok_or(PasteError::IndexNotJson)?;
-            Some(checkpoint_params(&index, &config).map_err(PasteError::Index)?)
-        }
-    };
-    read(Some(config), total, billions(pasted.active))
-}
-
-/// Reads a pasted config, with the parameter counts (not in billions) where the
-/// reader gives them.
-pub fn read(json: Option<Json>, params: Option<f64>, active: Option<f64>) -> Result<ModelConfig, PasteError> {
-    let json = json.ok_or(PasteError::NotJson)?;
-    from_config(&json, params, active).map_err(PasteError::Config)
-}
 
 /// A parameter count the reader may give, as typed.
 fn count_field(h: &mut Html, id: &str, label: &str, value: &str, help: &str) {
@@ -163,7 +95,52 @@ struct Fields {
     index: RwSignal<String>,
     params: RwSignal<String>,
     active: RwSignal<String>,
-    outcome: RwSignal<Option<Result<ModelConfig, PasteError>>>,
+    outcome: RwSignal<Option<Outcome>>,
+}
+
+/// What came of the reader's last paste.
+#[derive(Clone, Debug, PartialEq)]
+enum Outcome {
+    /// The config reader is at it (the first time, its module is fetched).
+    Reading,
+    /// A model, taken over by the form.
+    Loaded(Box<Read>),
+    /// The config reader read no model.
+    Failed(Failure),
+    /// A model whose shape the core rejects: the config's problem, not the form's.
+    Shape(roofline::InputError),
+    /// The config reader could not be had.
+    Unavailable,
+}
+
+/// A model the config reader read, taken over by the form, unless the core rejects
+/// its shape: that is the config's problem, not the form's, and is named in the panel
+/// (the memory and the workload are the form's).
+fn take_over(state: CalcState, lang: Lang, c: Read) -> Outcome {
+    let t = texts(lang);
+    let probe = roofline::Scenario {
+        model: c.model,
+        ..state.scenario.get_untracked()
+    };
+    if let Err(e) = probe.validate() {
+        if super::fields::model_fields().any(|b| b.field == e.field())
+            || matches!(e.field(), roofline::Field::Hidden | roofline::Field::Vocab)
+        {
+            return Outcome::Shape(e);
+        }
+    }
+    state.scenario.update(|s| {
+        s.model = c.model;
+        if let Some(w) = c.weights {
+            s.weights = w;
+        }
+    });
+    state.model_preset.set(OWN_MODEL);
+    // An unchecked model type first, then the keys not understood.
+    let kind = c.unchecked_type.iter().map(|k| (t.unchecked_type)(k));
+    state.unmodelled.set(kind.chain(c.unknown.iter().cloned()).collect());
+    state.params_check.set(c.disagreement);
+    Outcome::Loaded(Box::new(c))
 }
 
 /// The panel's contents.
@@ -183,76 +160,51 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
     let params_help = id("params-help");
     let status_focus = status_id.clone();
     let apply = move |_: ()| {
+        if outcome.with_untracked(|o| o == &Some(Outcome::Reading)) {
+            return;
+        }
         let (source, index) = (text.get_untracked(), index.get_untracked());
         let number = |s: RwSignal<String>| parse_number(&s.get_untracked(), lang).filter(|v| *v > 0.0);
-        // A shape the core rejects is the config's problem, not the form's: it is
-        // named here and nothing is taken over. (Memory and workload are the form's.)
-        let shape = |c: ModelConfig| {
-            let probe = roofline::Scenario {
-                model: c.model,
-                ..state.scenario.get_untracked()
+        let (params, active) = (number(params), number(active));
+        outcome.set(Some(Outcome::Reading));
+        let status = status_focus.clone();
+        leptos::task::spawn_local(async move {
+            let pasted = Pasted {
+                config: &source,
+                index: &index,
+                params,
+                active,
             };
-            match probe.validate() {
-                Err(e)
-                    if super::fields::model_fields().any(|b| b.field == e.field())
-                        || matches!(e.field(), roofline::Field::Hidden | roofline::Field::Vocab) =>
-                {
-                    Err(PasteError::Shape(e))
-                }
-                _ => Ok(c),
+            let result = match crate::config_worker::read(&pasted, lang).await {
+                None => Outcome::Unavailable,
+                Some(Reading::Failed(failure)) => Outcome::Failed(failure),
+                Some(Reading::Read(c)) => take_over(state, lang, c),
+            };
+            let loaded = matches!(result, Outcome::Loaded(_));
+            outcome.set(Some(result));
+            // The model's details open above the button and push it and its status
+            // down: the status takes the focus, which brings it into view.
+            if loaded {
+                crate::listen::next_frame(move || {
+                    let element = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id(&status));
+                    if let Some(e) =
+                        element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+                    {
+                        let _ = e.focus();
+                    }
+                });
             }
-        };
-        let pasted = Pasted {
-            config: &source,
-            index: &index,
-            params: number(params),
-            active: number(active),
-        };
-        let result = paste(&pasted, platform::parse_json).and_then(shape);
-        if let Ok(c) = &result {
-            state.scenario.update(|s| {
-                s.model = c.model;
-                if let Some(w) = c.weights {
-                    s.weights = w;
-                }
-            });
-            state.model_preset.set(OWN_MODEL);
-            // An unchecked model type first, then the keys not understood.
-            let kind = c.unchecked_type.iter().map(|k| (t.unchecked_type)(k));
-            state.unmodelled.set(kind.chain(c.unknown.iter().cloned()).collect());
-            state.params_check.set(c.disagreement());
-        }
-        let loaded = result.is_ok();
-        outcome.set(Some(result));
-        // The model's details open above the button and push it and its status down:
-        // the status takes the focus, which brings it into view.
-        if loaded {
-            let status = status_focus.clone();
-            crate::listen::next_frame(move || {
-                let element = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id(&status));
-                if let Some(e) = element.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
-                    let _ = e.focus();
-                }
-            });
-        }
+        });
     };
     let report = move || {
         build(|h| match outcome.get() {
             None => {}
-            Some(Err(error)) => {
-                let text = match error {
-                    PasteError::NotJson => t.config_not_json.to_string(),
-                    PasteError::TooLong => (t.config_too_long)(MAX_CONFIG_BYTES / 1024),
-                    PasteError::Config(e) => (t.config_error)(&e),
-                    PasteError::IndexNotJson => t.index_not_json.to_string(),
-                    PasteError::Index(e) => (t.index_error)(&e),
-                    PasteError::Shape(e) => format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale())),
-                };
-                h.el_text("p", &[("class", Some("field-error"))], &text);
+            Some(Outcome::Reading) => {
+                h.el_text("p", &[], t.config_reading);
             }
-            Some(Ok(c)) => {
+            Some(Outcome::Loaded(c)) => {
                 let estimated = c.params_estimated.then(|| {
                     let q = |v: f64| roofline::Quantity::new(v, roofline::Unit::Params).format(lang.locale());
                     match c.model.experts {
@@ -261,14 +213,24 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
                     }
                 });
                 h.el_text("p", &[], &(t.config_loaded)(estimated.as_deref()));
-                let defaults: Vec<String> = c.defaults.iter().map(|k| k.to_string()).collect();
-                for (label, keys) in [(t.config_defaults, defaults), (t.config_unknown, c.unknown)] {
+                for (label, keys) in [(t.config_defaults, c.defaults), (t.config_unknown, c.unknown)] {
                     if !keys.is_empty() {
                         h.el("p", &[], |h| {
                             h.text(label).text(" ").el_text("code", &[], &keys.join(", "));
                         });
                     }
                 }
+            }
+            Some(problem) => {
+                let text = match problem {
+                    Outcome::Failed(Failure::NotJson) => t.config_not_json.to_string(),
+                    Outcome::Failed(Failure::TooLong) => (t.config_too_long)(MAX_CONFIG_BYTES / 1024),
+                    Outcome::Failed(Failure::IndexNotJson) => t.index_not_json.to_string(),
+                    Outcome::Failed(Failure::Said(said)) => said,
+                    Outcome::Shape(e) => format!("{}: {}", (t.field_label)(e.field()), (t.error)(&e, lang.locale())),
+                    _ => t.config_unavailable.to_string(),
+                };
+                h.el_text("p", &[("class", Some("field-error"))], &text);
             }
         })
     };
@@ -370,9 +332,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::data::presets;
-    use roofline::{Output, Scenario};
+    use config_reader::read;
+    use roofline::{Json, Output, Scenario};
 
     fn json(v: &serde_json::Value) -> Json {
         match v {
@@ -436,133 +398,6 @@ mod tests {
                 .expect(id)
                 .model;
             assert_eq!(pasted, preset, "{id}");
-        }
-    }
-
-    /// The native stand-in for the browser's `JSON.parse`.
-    fn parse_native(text: &str) -> Option<Json> {
-        serde_json::from_str(text).ok().map(|v| json(&v))
-    }
-
-    /// A config pasted alone, with no counts typed.
-    fn config(text: &str) -> Pasted<'_> {
-        Pasted {
-            config: text,
-            index: "",
-            params: None,
-            active: None,
-        }
-    }
-
-    fn fixture_text(name: &str) -> String {
-        let path = format!(
-            "{}/crates/roofline/tests/configs/{name}.json",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        std::fs::read_to_string(path).expect("fixture")
-    }
-
-    /// Nemotron-H's published config.json has a bare `Infinity` (`time_step_limit`),
-    /// which strict JSON refuses: pasted, it is read as Python reads it and computes.
-    #[test]
-    fn a_pasted_config_with_a_bare_infinity_computes() {
-        let text = fixture_text("nemotron-h-56b");
-        assert!(text.contains("Infinity"));
-        assert!(parse_native(&text).is_none(), "strict JSON refuses a bare Infinity");
-        let c = paste(&config(&text), parse_native).expect("readable");
-        assert_eq!(c.model.attention_layers(), 10);
-        let s = Scenario {
-            model: c.model,
-            ..Scenario::example()
-        };
-        let r = s.report().expect("valid");
-        assert!(r.state_per_request.0 > 0.0 && r.decode.time.0.is_finite());
-    }
-
-    /// A text over the size limit is not parsed and gets the size message, not "not
-    /// valid JSON", even when it is a valid config.
-    #[test]
-    fn a_paste_over_the_size_limit_gets_the_size_message() {
-        let text = fixture_text("llama-3.1-8b");
-        let padded = format!("{}{}", text, " ".repeat(300 * 1024));
-        assert!(paste(&config(&text), parse_native).is_ok());
-        assert_eq!(paste(&config(&padded), parse_native), Err(PasteError::TooLong));
-        for lang in [Lang::En, Lang::De] {
-            let message = (texts(lang).config_too_long)(MAX_CONFIG_BYTES / 1024);
-            assert!(message.contains("256"), "{message}");
-            assert_ne!(message, texts(lang).config_not_json);
-        }
-    }
-
-    /// A hybrid pattern whose length is not the layer count says so.
-    #[test]
-    fn a_pattern_of_the_wrong_length_names_both_lengths() {
-        let text = fixture_text("nemotron-h-56b").replace("\"num_hidden_layers\": 118", "\"num_hidden_layers\": 117");
-        let Err(PasteError::Config(e)) = paste(&config(&text), parse_native) else {
-            panic!("a config error");
-        };
-        assert_eq!(
-            e,
-            ConfigError::Length {
-                key: "hybrid_override_pattern",
-                found: 118,
-                layers: 117
-            }
-        );
-        assert_eq!(
-            (texts(Lang::En).config_error)(&e),
-            "“hybrid_override_pattern” names 118 layers, but the model has 117 (num_hidden_layers); \
-             it must name one per layer."
-        );
-    }
-
-    #[test]
-    fn text_that_is_no_config_is_named() {
-        assert_eq!(read(None, None, None), Err(PasteError::NotJson));
-        assert_eq!(
-            read(Some(Json::Number(1.0)), None, None),
-            Err(PasteError::Config(ConfigError::NotAnObject))
-        );
-    }
-
-    /// The checkpoint's index gives the total where none is typed: Llama-3.1-8B's
-    /// 16,060,522,496 bytes in BF16 are its 8,030,261,248 parameters, which the shapes
-    /// give too; an index that counts more (a vision tower the shapes leave out) is
-    /// named and used; a typed count wins over the index.
-    #[test]
-    fn a_pasted_index_checks_the_shapes() {
-        let text = fixture_text("llama-3.1-8b");
-        let with = |index: &'static str, params: Option<f64>| {
-            paste(
-                &Pasted {
-                    index,
-                    params,
-                    ..config(&text)
-                },
-                parse_native,
-            )
-        };
-        let agrees = with(r#"{"metadata": {"total_size": 16060522496}, "weight_map": {}}"#, None).expect("read");
-        assert_eq!(agrees.model.params, 8_030_261_248.0);
-        assert!(!agrees.params_estimated && agrees.disagreement().is_none());
-        let larger = with(r#"{"metadata": {"total_size": 18000000000}}"#, None).expect("read");
-        assert_eq!(larger.model.params, 9e9);
-        assert_eq!(larger.disagreement(), Some((9e9, agrees.shapes_params)));
-        let typed = with(r#"{"metadata": {"total_size": 18000000000}}"#, Some(8.03)).expect("read");
-        assert_eq!(typed.model.params, 8.03 * 1e9, "typed in billions");
-        assert_eq!(with("{\"metadata\": 3", None), Err(PasteError::IndexNotJson));
-        assert_eq!(with("{}", None), Err(PasteError::Index(IndexError::NotAnIndex)));
-        let quantized = text.replacen('{', r#"{"quantization_config": {"quant_method": "fp8"},"#, 1);
-        let pasted = Pasted {
-            index: r#"{"metadata": {"total_size": 9000000000}}"#,
-            ..config(&quantized)
-        };
-        assert_eq!(
-            paste(&pasted, parse_native),
-            Err(PasteError::Index(IndexError::Quantized("fp8".into())))
-        );
-        for lang in [Lang::En, Lang::De] {
-            assert!((texts(lang).index_error)(&IndexError::Quantized("fp8".into())).contains("fp8"));
         }
     }
 }

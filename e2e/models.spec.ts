@@ -192,6 +192,41 @@ test.describe('a pasted config.json', () => {
     await expect(page.locator('#calc0-model')).not.toHaveValue('own');
   });
 
+  test('the config reader is fetched only when a reader first pastes a config', async ({ page, problems }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/reader/')) fetched.push(r.url());
+    });
+    await page.goto('en/memory-bound');
+    await live(page);
+    await field(page, 'Batch size').fill('16');
+    await expect(output(page, 'weight_bytes')).toContainText('GB');
+    expect(fetched).toEqual([]);
+    await paste(page, config('llama-3.1-8b'), '8.03');
+    await expect(page.locator('.calculator .config-status')).toHaveText('Loaded.');
+    // The worker, its glue and its wasm, once; a second paste asks the same worker.
+    expect(fetched.map((u) => u.replace(/.*\/reader\/config-reader-[0-9a-f]+/, ''))).toEqual(['.worker.js', '.js', '_bg.wasm']);
+    await paste(page, config('gpt-oss-20b'), '20.91', '4.19');
+    await expect(output(page, 'weight_bytes')).toContainText('13.8 GB');
+    expect(fetched).toHaveLength(3);
+  });
+
+  test('a config reader that cannot be fetched is said, and a later press tries again', async ({ page }) => {
+    await page.route('**/reader/**', (route) => route.abort());
+    await page.goto('en/memory-bound');
+    await live(page);
+    await paste(page, config('llama-3.1-8b'), '8.03');
+    const status = page.locator('.calculator .config-status');
+    await expect(status).toHaveText(
+      'The config.json reader could not be loaded. Check the connection and press “Use this model” again.',
+    );
+    await expect(page.locator('#calc0-model')).not.toHaveValue('own');
+    await page.unroute('**/reader/**');
+    await page.locator('.calculator').first().getByRole('button', { name: 'Use this model' }).click();
+    await expect(status).toHaveText('Loaded.');
+    await expect(page.locator('#calc0-model')).toHaveValue('own');
+  });
+
   test('text that is no config gets a message in the reader\'s language', async ({ page, problems }) => {
     await page.goto('de/memory-bound');
     await live(page);

@@ -54,7 +54,8 @@ fn wasm_of(dist: &Path) -> Result<Vec<u8>> {
 }
 
 /// The content is data: the site with its own entries and the corpus with thousands
-/// more must ship the same wasm, byte for byte.
+/// more must ship the same wasm, byte for byte (the app's, and the config reader's
+/// module).
 pub fn same_wasm(site: &Path, corpus: &Path) -> Result<()> {
     let (a, b) = (wasm_of(site)?, wasm_of(corpus)?);
     if a != b {
@@ -64,6 +65,10 @@ pub fn same_wasm(site: &Path, corpus: &Path) -> Result<()> {
             a.len(),
             b.len()
         );
+    }
+    let folder = crate::config_reader::FOLDER;
+    if wasm_of(&site.join(folder))? != wasm_of(&corpus.join(folder))? {
+        bail!("the config reader's module changed with the content");
     }
     say(&format!(
         "the wasm does not depend on the content: {} bytes in both builds",

@@ -597,25 +597,41 @@ pub fn number_with_slider(
                 .update(|s| binding.set(s, f64::from(from_slider(p, max))));
         }
     };
-    let start = to_u32(state.scenario.with_untracked(|s| binding.get(s)));
+    let position = move || (to_slider(current(), max) as i64).to_string();
+    let spoken = move || roofline::format_fixed(f64::from(current()), 0, lang.locale());
+    let markup = build(|h| {
+        // Named for a screen reader; on screen the number field above names it.
+        let label = format!("{} (log)", (t.field_label)(binding.field));
+        h.el_text(
+            "label",
+            &[("class", Some("visually-hidden")), ("for", Some(&slider_id))],
+            &label,
+        )
+        .void(
+            "input",
+            &[
+                ("id", Some(&slider_id)),
+                ("type", Some("range")),
+                ("min", Some("0")),
+                ("max", Some(&(top as i64).to_string())),
+                ("step", Some("1")),
+                ("value", Some(&untrack(position))),
+                ("aria-valuetext", Some(&untrack(spoken))),
+            ],
+        );
+    });
+    let root = NodeRef::new();
+    bound::bind(
+        root,
+        vec![
+            Part::new(Some("input"), Prop::Value, move || Some(position())),
+            Part::new(Some("input"), Prop::Attr("aria-valuetext"), move || Some(spoken())),
+        ],
+    );
     view! {
         <div class=place.class("field-pair", "field-pair extra")>
             <NumberField state lang binding uid/>
-            <div class="field slider">
-                // Named for a screen reader; on screen the number field above names it.
-                <label class="visually-hidden" for=slider_id.clone()>{(t.field_label)(binding.field)}" (log)"</label>
-                <input
-                    id=slider_id
-                    type="range"
-                    min="0"
-                    max=(top as i64).to_string()
-                    step="1"
-                    value=(to_slider(start, max) as i64).to_string()
-                    prop:value=move || (to_slider(current(), max) as i64).to_string()
-                    aria-valuetext=move || roofline::format_fixed(f64::from(current()), 0, lang.locale())
-                    on:input=handler(on_slider)
-                />
-            </div>
+            <div class="field slider" node_ref=root on:input=handler(on_slider) inner_html=markup.into_string()></div>
         </div>
     }
 }

@@ -67,6 +67,27 @@ test('a change of bandwidth moves outputs, prose and chart together', async ({ p
   await expect.poll(() => canvasPixels(page, 'roofline')).not.toBe(before);
 });
 
+test('a figure typed key by key stays as typed while the address follows it', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await moreInputs(page);
+  const memory = field(page, 'Memory (GB)');
+  await memory.fill('');
+  // Slower than the address is written (at most once per 200 ms): "0" is written
+  // into the address, invalid, before ".5" follows.
+  await memory.pressSequentially('0.5', { delay: 400 });
+  await expect(page).toHaveURL(/memory=0\.5/);
+  await expect(memory).toHaveValue('0.5');
+  await expect(page.locator('.calculator .notice[role="status"]')).toHaveCount(0);
+  // A value the core refuses stays as typed too, with its message.
+  await memory.fill('');
+  await memory.pressSequentially('0', { delay: 400 });
+  await page.waitForTimeout(500);
+  await expect(memory).toHaveValue('0');
+  await expect(page.locator('.calculator .field.invalid')).toHaveCount(1);
+  await expect(page.locator('.calculator .notice[role="status"]')).toHaveCount(0);
+});
+
 test('data type and batch size change the results', async ({ page, problems }) => {
   await page.goto('en/memory-bound');
   await moreInputs(page);

@@ -168,6 +168,12 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
             if first && query.pairs().next().is_none() {
                 return true;
             }
+            // The page's own write of its state, read back: the form shows it already,
+            // an invalid figure being typed included (decoded, the address would drop
+            // it and the form would lose what the reader typed).
+            if !first && untrack(|| crate::router::Query::parse(&state.query())) == query {
+                return true;
+            }
             let decoded = decode(query.pairs(), state.example);
             let shown = untrack(|| (state.setup(), state.pinned.get()));
             if first || shown != (decoded.current, decoded.pinned) {

@@ -349,6 +349,28 @@ test.describe('on a phone', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
   });
+
+  test('a comparison of batch sizes stays within the results, in both languages', async ({ page, problems }) => {
+    for (const [path, pin] of [
+      ['en/memory-bound', 'Pin as A and compare'],
+      ['de/memory-bound', 'Als A festhalten und vergleichen'],
+    ]) {
+      await page.goto(path);
+      await live(page);
+      await page.getByRole('button', { name: pin }).click();
+      await field(page, path.startsWith('en') ? 'Batch size' : 'Batchgröße').fill('16');
+      await expect(page.locator('.calculator [data-output="batch_tokens_per_s"] .ratio')).toHaveText(/×/);
+      // Every cell's right edge within the results' box (widest here: the
+      // intensities with their units, which do not break).
+      const outside = await page.locator('.calculator .calc-results').evaluate((r) => {
+        const right = r.getBoundingClientRect().right;
+        return [...r.querySelectorAll('.outputs dd > *, .compare-head span')]
+          .filter((c) => c.getBoundingClientRect().right > right + 1)
+          .map((c) => c.textContent);
+      });
+      expect(outside, path).toEqual([]);
+    }
+  });
 });
 
 test('opening a disclosure or changing the verdict moves nothing beside it', async ({ page, problems }) => {

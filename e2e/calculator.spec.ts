@@ -146,6 +146,9 @@ test('an input that cannot be computed offers the one change that makes it compu
   await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
   await expect(field(page, 'Prompt length (tokens)')).toHaveValue('128');
   await expect(fix).toHaveCount(0);
+  // The button went with the notice: the focus stays in the calculator, on the
+  // results here (the prompt's field waits behind "More inputs").
+  await expect(page.locator('.calc-results')).toBeFocused();
   // A batch typed next is computed.
   await field(page, 'Batch size').fill('8');
   await expect(page.locator('.calc-results')).not.toHaveClass(/stale/);
@@ -156,6 +159,8 @@ test('an input that cannot be computed offers the one change that makes it compu
   await expect(fix).toHaveText('Set batch size to 1,000,000');
   await fix.click();
   await expect(field(page, 'Batch size')).toHaveValue('1000000');
+  // A field in view takes the focus, showing the value the action wrote.
+  await expect(field(page, 'Batch size')).toBeFocused();
   await field(page, 'Batch size').fill('many');
   await expect(fix).toHaveCount(0);
 });

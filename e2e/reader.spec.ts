@@ -90,6 +90,11 @@ test.describe('a model that does not fit is a result, not an invalid input', () 
       expect(Math.abs(notice!.y - (menu!.y + menu!.height))).toBeLessThan(80);
       await byModel.getByRole('button', { name: action }).click();
       await expect(page.locator('.does-not-fit')).toHaveCount(0);
+      // The button went with the notice: the focus stays in the calculator (on the
+      // GPUs field, or on the results where that field is folded away).
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('.calculator') != null))
+        .toBe(true);
       await expect(verdict).not.toHaveClass(/nofit/);
       await expect(page.locator('.calc-results .outputs')).not.toHaveClass(/cannot/);
       await expect(page.locator('.calc-results .cannot-happen')).toHaveCount(0);

@@ -93,6 +93,15 @@ impl Action {
         }
     }
 
+    /// The field the action writes.
+    fn field(self) -> Field {
+        match self {
+            Action::Devices(_) => Field::Devices,
+            Action::Batch(_) => Field::Batch,
+            Action::Fix(field, _) => field,
+        }
+    }
+
     fn run(self, state: CalcState) {
         match self {
             Action::Devices(n) => state.set_devices(n),
@@ -158,7 +167,34 @@ fn press(state: CalcState, ev: &leptos::ev::MouseEvent) {
     };
     if let Some(action) = action.filter(|a| a.class() == class) {
         action.run(state);
+        let calculator = button.closest(&format!(".{}", vocab::names::CALCULATOR)).ok().flatten();
+        if let Some(calculator) = calculator {
+            focus_after(calculator, action.field());
+        }
     }
+}
+
+/// After a notice's action the notice goes, and its button with the focus: the
+/// focus moves to the field the action set, where the reader sees the value it
+/// wrote, or to the results where that field is folded away.
+fn focus_after(calculator: web_sys::Element, field: Field) {
+    use wasm_bindgen::JsCast;
+    crate::listen::next_frame(move || {
+        let input = calculator
+            .query_selector(&format!("input[id$='-{}']", field.id()))
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|e| e.offset_parent().is_some());
+        let target = input.or_else(|| {
+            let results = calculator.query_selector(".calc-results").ok().flatten()?;
+            let _ = results.set_attribute("tabindex", "-1");
+            results.dyn_into::<web_sys::HtmlElement>().ok()
+        });
+        if let Some(target) = target {
+            let _ = target.focus();
+        }
+    });
 }
 
 /// Markup that follows the state: written into a wrapper the stylesheet lays out as

@@ -149,6 +149,30 @@ pub fn reading(pasted: &Pasted<'_>, parse: impl Fn(&str) -> Option<Json>, lang: 
 #[cfg(target_arch = "wasm32")]
 pub use browser::parse_json;
 
+/// JSON read natively, as the browser reads it (`JSON.parse`, then the same tree):
+/// the tests' stand-in.
+#[cfg(feature = "native-json")]
+pub mod native {
+    use roofline::Json;
+
+    /// `text` parsed by serde_json; `None` where it is not JSON.
+    pub fn parse(text: &str) -> Option<Json> {
+        serde_json::from_str(text).ok().map(|v| json(&v))
+    }
+
+    /// The tree the browser builds from `JSON.parse`.
+    pub fn json(v: &serde_json::Value) -> Json {
+        match v {
+            serde_json::Value::Null => Json::Null,
+            serde_json::Value::Bool(b) => Json::Bool(*b),
+            serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
+            serde_json::Value::String(s) => Json::number_for(s).map_or(Json::Text(s.clone()), Json::Number),
+            serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
+            serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
+        }
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use roofline::Json;
@@ -215,21 +239,7 @@ mod tests {
     use roofline::Scenario;
     use vocab::i18n::texts;
 
-    fn json(v: &serde_json::Value) -> Json {
-        match v {
-            serde_json::Value::Null => Json::Null,
-            serde_json::Value::Bool(b) => Json::Bool(*b),
-            serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
-            serde_json::Value::String(s) => Json::number_for(s).map_or(Json::Text(s.clone()), Json::Number),
-            serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
-            serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
-        }
-    }
-
-    /// The native stand-in for the browser's `JSON.parse`.
-    fn parse_native(text: &str) -> Option<Json> {
-        serde_json::from_str(text).ok().map(|v| json(&v))
-    }
+    use crate::native::parse as parse_native;
 
     /// A config pasted alone, with no counts typed.
     fn config(text: &str) -> Pasted<'_> {

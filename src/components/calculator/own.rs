@@ -336,23 +336,12 @@ mod tests {
     use config_reader::read;
     use roofline::{Json, Output, Scenario};
 
-    fn json(v: &serde_json::Value) -> Json {
-        match v {
-            serde_json::Value::Null => Json::Null,
-            serde_json::Value::Bool(b) => Json::Bool(*b),
-            serde_json::Value::Number(n) => Json::Number(n.as_f64().unwrap_or(f64::NAN)),
-            serde_json::Value::String(s) => Json::number_for(s).map_or(Json::Text(s.clone()), Json::Number),
-            serde_json::Value::Array(a) => Json::List(a.iter().map(json).collect()),
-            serde_json::Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), json(v))).collect()),
-        }
-    }
-
     fn fixture(name: &str) -> Json {
         let path = format!(
             "{}/crates/roofline/tests/configs/{name}.json",
             env!("CARGO_MANIFEST_DIR")
         );
-        json(&serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("JSON"))
+        config_reader::native::parse(&std::fs::read_to_string(path).expect("fixture")).expect("JSON")
     }
 
     /// A pasted Llama-3.1-8B config.json with the model card's parameter count gives

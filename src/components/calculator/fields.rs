@@ -10,7 +10,7 @@ use super::state::{CalcState, OWN_ID};
 use crate::bound::{self, Part, Prop};
 use crate::data::Lang;
 use vocab::i18n::texts;
-use vocab::markup::build;
+use vocab::markup::{build, Html};
 use vocab::names;
 
 /// Parses a number typed by a reader: German readers type a decimal comma and may
@@ -409,11 +409,22 @@ pub fn PresetSelect(
             }),
         ],
     );
+    menu_field(place, root, handler(on_change), markup)
+}
+
+/// A menu's field: its markup (label, menu and what follows it), the parts bound to
+/// it, and the one listener for the menu's `change`.
+fn menu_field(
+    place: Place,
+    root: NodeRef<leptos::html::Div>,
+    on_change: Box<dyn FnMut(leptos::ev::Event)>,
+    markup: Html,
+) -> impl IntoView {
     view! {
         <div
             class=place.class("field", "field extra")
             node_ref=root
-            on:change=handler(on_change)
+            on:change=on_change
             inner_html=markup.into_string()
         ></div>
     }
@@ -536,14 +547,7 @@ pub fn DataTypeSelect(
             }),
         ],
     );
-    view! {
-        <div
-            class=place.class("field", "field extra")
-            node_ref=root
-            on:change=handler(on_change)
-            inner_html=markup.into_string()
-        ></div>
-    }
+    menu_field(place, root, handler(on_change), markup)
 }
 
 /// The arithmetic the weights' type assumes on the chosen device and the peak that

@@ -479,6 +479,7 @@ pub fn DataTypeSelect(
         .into_iter()
         .filter(move |d| of != TypeOf::Kv || !d.weight_only());
     let help_id = names::control_id(uid, "weights-peak");
+    let described = help_id.clone();
     // Said where it tells something: a 16-bit float computes at the peak the field
     // shows.
     let text = crate::reactive::memo(move || peak_assumption(state, lang).filter(|_| of == TypeOf::Weights));
@@ -496,7 +497,6 @@ pub fn DataTypeSelect(
     let value = move || current().map_or("same", DataType::id);
     let chosen = untrack(value);
     let selected = |id: &str| (id == chosen).then_some("");
-    let described = names::control_id(uid, "weights-peak");
     let first_described = text.with_untracked(Option::is_some).then_some(described.as_str());
     let markup = build(|h| {
         h.el_text("label", &[("for", Some(&id))], label);

@@ -59,6 +59,9 @@ fn class(value: &str) -> [(&'static str, Option<&str>); 1] {
     [("class", Some(value))]
 }
 
+/// The class of the button that makes the inputs computable.
+const FIX_CLASS: &str = "fix-input";
+
 /// What a button of the results does. The label is written from it, and a press
 /// reads it from the state again (the same state the label was written from).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,7 +80,7 @@ impl Action {
         match self {
             Action::Devices(_) => "use-devices",
             Action::Batch(_) => "use-batch",
-            Action::Fix(..) => "fix-input",
+            Action::Fix(..) => FIX_CLASS,
         }
     }
 
@@ -160,9 +163,10 @@ fn press(state: CalcState, ev: &leptos::ev::MouseEvent) {
     let Some(button) = button else {
         return;
     };
+    // The button's class names its action: the fix, or the capacity notice's.
     let class = button.class_name();
     let action = match class.as_str() {
-        "fix-input" => fix_action(state),
+        FIX_CLASS => fix_action(state),
         _ => fit_action(state),
     };
     if let Some(action) = action.filter(|a| a.class() == class) {

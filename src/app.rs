@@ -4,19 +4,60 @@
 use leptos::prelude::*;
 
 use crate::components::theme::provide_theme;
-use crate::pages::{entry::EntryPage, home::Home, index::IndexPage, not_found::NotFound};
+use crate::pages::{entry::entry_page, home::home, index::index_page, not_found::not_found};
 use crate::router::provide_location;
 use crate::urls::Route;
+use crate::view::{view, Builder, View};
 
-/// The whole site.
-#[component]
-pub fn App() -> impl IntoView {
+/// The page of `route`.
+fn page(b: &mut Builder, route: &Option<Route>) {
+    match route.clone() {
+        Some(Route::Home) => home(b),
+        Some(Route::Index(lang)) => index_page(b, lang),
+        Some(Route::Entry(lang, slug)) => entry_page(b, lang, slug),
+        None => not_found(b, None),
+    }
+}
+
+/// The whole site: the page of the address, written anew when the address leads to
+/// another page. Written under the current reactive owner, which holds what the
+/// site provides to every page (the colour scheme's signal, the address).
+pub fn app() -> View {
     provide_theme();
     let route = provide_location().route;
-    move || match route.get() {
-        Some(Route::Home) => view! { <Home/> }.into_any(),
-        Some(Route::Index(lang)) => view! { <IndexPage lang/> }.into_any(),
-        Some(Route::Entry(lang, slug)) => view! { <EntryPage lang slug/> }.into_any(),
-        None => view! { <NotFound lang=None/> }.into_any(),
-    }
+    view(|b| page(b, &route.get_untracked()))
+}
+
+/// Starts the site in `body`: writes the page of the address before the site's
+/// footer, and another page there whenever the address leads to one (each page
+/// under an owner of its own, which disposes of its signals and listeners when it
+/// goes). The owner of the whole site lives as long as the page.
+pub fn mount(body: &web_sys::Element) {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let root = Owner::new();
+    let route = root.with(|| {
+        provide_theme();
+        provide_location().route
+    });
+    let site = root.clone();
+    let body = body.clone();
+    let show = move |route: &Option<Route>| {
+        let owner = site.child();
+        let content = untrack(|| owner.with(|| view(|b| page(b, route))));
+        crate::view::replace_app(&body, content);
+        owner
+    };
+    let mut shown = route.get_untracked();
+    let mut page_owner = show(&shown);
+    root.with(|| {
+        crate::reactive::effect(move || {
+            let wanted = route.get();
+            if wanted != shown {
+                page_owner.cleanup();
+                page_owner = show(&wanted);
+                shown = wanted;
+            }
+        })
+    });
+    std::mem::forget(root);
 }

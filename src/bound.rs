@@ -53,28 +53,18 @@ impl Part {
     }
 }
 
-/// Keeps each part to its value once `root` is in the page (not at all in the
-/// pre-renderer, which writes the markup as it stands).
-pub fn bind(root: NodeRef<leptos::html::Div>, parts: Vec<Part>) {
-    let mut parts = Some(parts);
-    crate::reactive::effect(move || {
-        let Some(root) = root.get() else {
-            return;
-        };
-        let Some(parts) = parts.take() else {
-            return;
-        };
-        untrack(|| {
-            for part in parts {
-                let element = match part.at {
-                    None => Some(root.clone().unchecked_into::<web_sys::Element>()),
-                    Some(selector) => root.query_selector(selector).ok().flatten(),
-                };
-                if let Some(element) = element {
-                    crate::reactive::effect(move || apply(&element, part.prop, (part.value)()));
-                }
+/// Keeps each part to its value, below `root` (the element a view's hook gives).
+pub fn apply_all(root: &web_sys::Element, parts: Vec<Part>) {
+    untrack(|| {
+        for part in parts {
+            let element = match part.at {
+                None => Some(root.clone()),
+                Some(selector) => root.query_selector(selector).ok().flatten(),
+            };
+            if let Some(element) = element {
+                crate::reactive::effect(move || apply(&element, part.prop, (part.value)()));
             }
-        });
+        }
     });
 }
 

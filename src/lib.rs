@@ -20,8 +20,9 @@ pub mod router;
 pub mod search;
 pub mod take_over;
 pub mod urls;
+pub mod view;
 
-pub use app::App;
+pub use app::app;
 
 use vocab::names;
 pub use vocab::names::{LIVE, PRERENDERED};
@@ -68,9 +69,9 @@ pub fn mount() {
             }
             pages::index::read_prerendered(&body);
             // Live once taken over (it says so itself).
-            take_over::take_over(&body, || leptos::mount::mount_to_body(App)).await;
+            take_over::take_over(&body, || app::mount(&body)).await;
         } else {
-            leptos::mount::mount_to_body(App);
+            app::mount(&body);
             // The page is live: styles and tests can tell.
             let _ = body.set_attribute(LIVE, "");
         }

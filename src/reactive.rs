@@ -34,16 +34,10 @@ fn boxed_memo<T: PartialEq + Send + Sync + 'static>(f: Box<dyn Fn() -> T + Send 
     Memo::new(move |_| f())
 }
 
-/// An event handler for a view (`on:click=handler(…)`), attached by code compiled once
-/// per event type: a closure written into a view brings its own copy.
-pub fn handler<E: 'static>(f: impl FnMut(E) + 'static) -> Box<dyn FnMut(E)> {
-    Box::new(f)
-}
-
-/// The handler of a `<details>` disclosure's `toggle` that keeps `open` to its state.
-pub fn keep_open(open: RwSignal<bool>) -> Box<dyn FnMut(leptos::ev::Event)> {
-    handler(move |ev: leptos::ev::Event| {
+/// The listener of a `<details>` disclosure's `toggle` that keeps `open` to its state.
+pub fn keep_open(open: RwSignal<bool>) -> impl Fn(web_sys::Event) + 'static {
+    move |ev: web_sys::Event| {
         let details = event_target::<web_sys::HtmlDetailsElement>(&ev);
         open.set(details.open());
-    })
+    }
 }

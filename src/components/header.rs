@@ -1,17 +1,18 @@
 //! The header on every page: site title, search, language switch, theme, skip link.
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 use vocab::markup::build;
 use vocab::names;
 use vocab::wire::Section;
 use wasm_bindgen::JsCast;
 
-use crate::components::search::Search;
-use crate::components::theme::ThemeToggle;
+use crate::bound::{Part, Prop};
+use crate::components::search::search_box;
+use crate::components::theme::theme_toggle;
 use crate::data::Lang;
 use crate::router::use_location;
 use crate::urls;
+use crate::view::Builder;
 use vocab::i18n::texts;
 
 /// Where the language switch leads.
@@ -139,102 +140,114 @@ fn aim(
 }
 
 /// Moves the focus to the page's main content.
-fn skip_to_main(ev: leptos::ev::MouseEvent) {
+fn skip_to_main(ev: web_sys::Event) {
     if move_focus_to(names::MAIN) {
         ev.prevent_default();
     }
 }
 
 /// The header.
-#[component]
-pub fn SiteHeader(lang: Lang, switch: Option<LanguageTarget>) -> impl IntoView {
+pub fn site_header(b: &mut Builder, lang: Lang, switch: Option<LanguageTarget>) {
     let t = texts(lang);
     let location = use_location();
     let other = lang.other();
-    let link = NodeRef::<leptos::html::A>::new();
-    if let Some(LanguageTarget::Entry {
-        translation: Some(slug),
-        query,
-        sections,
-        counterparts,
-    }) = switch.clone()
-    {
-        let reading = StoredValue::new(Reading::default());
-        // In an effect: the browser's only (effects do not run while pre-rendering).
-        crate::reactive::effect(move || {
-            crate::listen::on_window(&["scroll", "hashchange"], move |ev| {
-                let (here, now) = (current_section(sections), js_sys::Date::now());
-                let jumped = ev.type_() == "hashchange";
-                reading.update_value(|r| {
-                    *r = if jumped {
-                        r.jumped(here, now)
-                    } else {
-                        r.moved(here, now)
-                    }
-                });
-            });
+    // The page's own path: a bare `#main` would resolve against `<base>` and leave
+    // the page. With the app running, the focus moves to the content directly.
+    let skip = move || Some(format!("{}#{}", location.pathname.get(), names::MAIN));
+    b.on(&["click"], skip_to_main)
+        .parts(vec![Part::new(None, Prop::Attr("href"), skip)])
+        .el_text(
+            "a",
+            &[("class", Some("skip-link")), ("href", untrack(skip).as_deref())],
+            t.skip_to_content,
+        );
+    b.el("header", &[("class", Some("site-header"))], |b| {
+        b.el_html(
+            "a",
+            &[("class", Some("site-title")), ("href", Some(&urls::index(lang)))],
+            &title_words(t.site_title),
+        );
+        search_box(b, lang);
+        b.el("nav", &[("aria-label", Some(t.switch_language))], |b| {
+            match switch {
+                Some(LanguageTarget::Index) => {
+                    b.el_html(
+                        "a",
+                        &[
+                            ("class", Some("lang-switch")),
+                            ("href", Some(&urls::index(other))),
+                            ("hreflang", Some(other.code())),
+                            ("lang", Some(other.code())),
+                        ],
+                        &language_label(other),
+                    );
+                }
+                Some(LanguageTarget::Entry {
+                    translation: Some(slug),
+                    query,
+                    sections,
+                    counterparts,
+                }) => entry_switch(b, lang, slug, query, sections, counterparts),
+                Some(LanguageTarget::Entry { translation: None, .. }) => {
+                    b.el_text(
+                        "span",
+                        &[("class", Some("lang-switch missing")), ("lang", Some(lang.code()))],
+                        t.no_translation,
+                    );
+                }
+                None => {}
+            }
+            theme_toggle(b, lang);
         });
-        crate::reactive::effect(move || {
-            let Some(a) = link.get() else { return };
-            let types = &["pointerdown", "keydown", "focus", "pointerenter"];
-            crate::listen::on(a.into(), types, move |ev| {
-                let section = reading.with_value(|r| r.read(js_sys::Date::now()));
-                aim(&ev, other, slug, query, section, counterparts)
-            });
-        });
-    }
-    let switch = switch.map(|target| match target {
-        LanguageTarget::Index => view! {
-            <a
-                class="lang-switch"
-                href=urls::index(other)
-                hreflang=other.code()
-                lang=other.code()
-                inner_html=language_label(other)
-            ></a>
-        }
-        .into_any(),
-        LanguageTarget::Entry {
-            translation: Some(slug),
-            query,
-            ..
-        } => view! {
-            <a
-                class="lang-switch"
-                href=move || urls::with_query(&urls::entry(other, slug), &query.get())
-                hreflang=other.code()
-                lang=other.code()
-                node_ref=link
-                inner_html=language_label(other)
-            ></a>
-        }
-        .into_any(),
-        LanguageTarget::Entry { translation: None, .. } => view! {
-            <span class="lang-switch missing" lang=lang.code()>{t.no_translation}</span>
-        }
-        .into_any(),
     });
-    view! {
-        // The page's own path: a bare `#main` would resolve against `<base>` and leave
-        // the page. With the app running, the focus moves to the content directly.
-        <a
-            class="skip-link"
-            href=move || format!("{}#{}", location.pathname.get(), names::MAIN)
-            on:click=handler(skip_to_main)
-        >
-            {t.skip_to_content}
-        </a>
-        <header class="site-header">
-            <a class="site-title" href=urls::index(lang) inner_html=title_words(t.site_title)></a>
-            <Search lang/>
-            <nav aria-label=t.switch_language>{switch}<ThemeToggle lang/></nav>
-        </header>
-    }
+}
+
+/// The switch to the entry's translation: its address carries the calculator's
+/// query and, just before it is followed, the section the reader reads.
+fn entry_switch(
+    b: &mut Builder,
+    lang: Lang,
+    slug: &'static str,
+    query: Signal<String>,
+    sections: &'static [Section],
+    counterparts: &'static [String],
+) {
+    let other = lang.other();
+    let href = move || Some(urls::with_query(&urls::entry(other, slug), &query.get()));
+    let reading = StoredValue::new(Reading::default());
+    b.hook(move |_| {
+        crate::listen::on_window(&["scroll", "hashchange"], move |ev| {
+            let (here, now) = (current_section(sections), js_sys::Date::now());
+            let jumped = ev.type_() == "hashchange";
+            reading.update_value(|r| {
+                *r = if jumped {
+                    r.jumped(here, now)
+                } else {
+                    r.moved(here, now)
+                }
+            });
+        });
+    })
+    .on(&["pointerdown", "keydown", "focus", "pointerenter"], move |ev| {
+        let section = reading.with_value(|r| r.read(js_sys::Date::now()));
+        aim(&ev, other, slug, query, section, counterparts)
+    })
+    .parts(vec![Part::new(None, Prop::Attr("href"), href)])
+    .el_html(
+        "a",
+        &[
+            ("class", Some("lang-switch")),
+            ("href", untrack(href).as_deref()),
+            ("hreflang", Some(other.code())),
+            ("lang", Some(other.code())),
+        ],
+        &language_label(other),
+    );
 }
 
 /// The site's title with each word kept whole: a narrow header breaks it between
 /// words, never at a word's hyphen ("LLM-Inferenz").
-fn title_words(title: &str) -> String {
+fn title_words(title: &str) -> vocab::markup::Html {
     build(|h| {
         for (i, word) in title.split(' ').enumerate() {
             if i > 0 {
@@ -243,12 +256,11 @@ fn title_words(title: &str) -> String {
             h.el_text("span", &[("class", Some("word"))], word);
         }
     })
-    .into_string()
 }
 
 /// The other language's name, and its code for a narrow header ("Deutsch", "DE"):
 /// the name stays the link's accessible name.
-fn language_label(other: Lang) -> String {
+fn language_label(other: Lang) -> vocab::markup::Html {
     build(|h| {
         h.el_text("span", &[("class", Some("lang-name"))], texts(other).language_name);
         let code = other.code().to_ascii_uppercase();
@@ -258,7 +270,6 @@ fn language_label(other: Lang) -> String {
             &code,
         );
     })
-    .into_string()
 }
 
 #[cfg(test)]

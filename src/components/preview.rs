@@ -3,7 +3,6 @@
 //! it for screen readers). It stays while the pointer moves onto it and closes with
 //! Escape, when the pointer leaves or when the focus moves on.
 
-use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -11,6 +10,7 @@ use wasm_bindgen::JsCast;
 use crate::data::{index, load_index, Summary};
 use crate::listen::on_window;
 use crate::urls;
+use crate::view::Builder;
 use vocab::names;
 
 /// The entry a link points to, from its address (`{base}{lang}/{slug}?…`), if its
@@ -117,11 +117,9 @@ fn show(p: Rc<Preview>, a: web_sys::Element) {
 }
 
 /// The tooltip, and the listeners that open and close it.
-#[component]
-pub fn LinkPreviews() -> impl IntoView {
-    let tip = NodeRef::<leptos::html::Div>::new();
-    crate::reactive::effect(move || {
-        let Some(p) = tip.get().and_then(|t| Preview::resolve(t.into())) else {
+pub fn link_previews(b: &mut Builder) {
+    b.hook(move |tip| {
+        let Some(p) = tip.clone().dyn_into().ok().and_then(Preview::resolve) else {
             return;
         };
         let p = Rc::new(p);
@@ -166,14 +164,19 @@ pub fn LinkPreviews() -> impl IntoView {
                 }
             },
         );
-    });
-    view! {
-        <div id=names::XREF_PREVIEW class=names::XREF_PREVIEW role="tooltip" hidden node_ref=tip>
-            <strong></strong>
-            " "
-            <span></span>
-        </div>
-    }
+    })
+    .el(
+        "div",
+        &[
+            ("id", Some(names::XREF_PREVIEW)),
+            ("class", Some(names::XREF_PREVIEW)),
+            ("role", Some("tooltip")),
+            ("hidden", Some("")),
+        ],
+        |b| {
+            b.el_text("strong", &[], "").text(" ").el_text("span", &[], "");
+        },
+    );
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! (the ARIA combobox pattern). `/` focuses it from anywhere on the page; arrow keys
 //! choose a result, Enter opens it, Escape closes the list and then clears the field.
 
-use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -14,6 +13,7 @@ use crate::data::{index, load_index, Index, IndexEntry, Lang};
 use crate::listen::{on, on_window};
 use crate::search::{search, Hit};
 use crate::urls;
+use crate::view::Builder;
 use vocab::names;
 
 /// How many results the list shows at most.
@@ -394,12 +394,9 @@ impl SearchBox {
 }
 
 /// The search box: static markup with one listener, which keeps the bundle small.
-#[component]
-pub fn Search(lang: Lang) -> impl IntoView {
-    let root = NodeRef::<leptos::html::Div>::new();
-    crate::reactive::effect(move || {
-        let Some(root) = root.get() else { return };
-        let root: web_sys::Element = root.into();
+pub fn search_box(b: &mut Builder, lang: Lang) {
+    b.hook(move |root| {
+        let root = root.clone();
         let Some(b) = SearchBox::resolve(root.clone()) else {
             return;
         };
@@ -442,6 +439,10 @@ pub fn Search(lang: Lang) -> impl IntoView {
                 let _ = input.focus();
             }
         });
-    });
-    view! { <div class="search" role="search" node_ref=root inner_html=SearchBox::markup(lang).into_string()></div> }
+    })
+    .el_html(
+        "div",
+        &[("class", Some("search")), ("role", Some("search"))],
+        &SearchBox::markup(lang),
+    );
 }

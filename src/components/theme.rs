@@ -3,10 +3,10 @@
 //! (`crates/site/scripts/theme.js`) applies the stored choice before the first
 //! paint; this module changes it and tells the charts.
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 
 use crate::data::Lang;
+use crate::view::Builder;
 use vocab::i18n::texts;
 use vocab::names::{next_theme, THEMES, THEME_ATTR, THEME_KEY, THEME_TOGGLE};
 
@@ -62,21 +62,26 @@ fn switch() {
 /// The button that walks the colour schemes: the system's, dark, light. It names
 /// the scheme in use; the styles show the name that matches `<html data-theme>`, so
 /// that the pre-rendered page names it right from the first paint.
-#[component]
-pub fn ThemeToggle(lang: Lang) -> impl IntoView {
+pub fn theme_toggle(b: &mut Builder, lang: Lang) {
     let t = texts(lang);
     let changed = use_context::<ThemeChanged>();
-    let on_click = move |_| {
+    b.on(&["click"], move |_| {
         switch();
         if let Some(ThemeChanged(v)) = changed {
             v.update(|n| *n += 1);
         }
-    };
-    view! {
-        <button type="button" class=THEME_TOGGLE title=t.switch_theme on:click=handler(on_click)>
-            <span class="theme-system">{t.theme_system}</span>
-            <span class="theme-dark">{t.theme_dark}</span>
-            <span class="theme-light">{t.theme_light}</span>
-        </button>
-    }
+    })
+    .el(
+        "button",
+        &[
+            ("type", Some("button")),
+            ("class", Some(THEME_TOGGLE)),
+            ("title", Some(t.switch_theme)),
+        ],
+        |b| {
+            b.el_text("span", &[("class", Some("theme-system"))], t.theme_system)
+                .el_text("span", &[("class", Some("theme-dark"))], t.theme_dark)
+                .el_text("span", &[("class", Some("theme-light"))], t.theme_light);
+        },
+    );
 }

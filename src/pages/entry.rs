@@ -7,38 +7,55 @@ use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
 
+use crate::bound::{Part, Prop};
+use crate::components::calculator::calculator;
 use crate::components::calculator::state::{decode, CalcState};
-use crate::components::calculator::CalculatorView;
 use crate::components::head::use_head;
-use crate::components::header::{LanguageTarget, SiteHeader};
-use crate::components::preview::LinkPreviews;
+use crate::components::header::{site_header, LanguageTarget};
+use crate::components::preview::link_previews;
 use crate::data::{self, presets, Body, EntryData, Lang, LoadError, Segment};
 use crate::dom::elements;
 use crate::listen::on;
-use crate::pages::load::{loaded, Waiting};
-use crate::pages::not_found::NotFound;
+use crate::pages::load::{loaded, waiting};
+use crate::pages::not_found::not_found;
 use crate::router::use_location;
 use crate::urls;
+use crate::view::{Builder, HOLDER};
 
 /// The page of an entry: shown at once where the app has its data, loaded first
 /// where it does not.
-#[component]
-pub fn EntryPage(lang: Lang, slug: String) -> impl IntoView {
+pub fn entry_page(b: &mut Builder, lang: Lang, slug: String) {
     match data::entry(lang, &slug) {
-        Some(data) => view! { <EntryView lang data/> }.into_any(),
-        None => view! { <LoadEntry lang slug/> }.into_any(),
+        Some(data) => entry_view(b, lang, data),
+        None => load_entry(b, lang, slug),
     }
 }
 
+/// What loading an entry's data file came to.
+#[derive(Clone, Copy, PartialEq)]
+enum Loaded {
+    Waiting,
+    Entry(&'static EntryData),
+    NotFound,
+    Failed,
+}
+
 /// An entry opened inside the app: its data file is fetched, then it shows.
-#[component]
-fn LoadEntry(lang: Lang, slug: String) -> impl IntoView {
+fn load_entry(b: &mut Builder, lang: Lang, slug: String) {
     let entry = loaded(async move { data::load_entry(lang, &slug).await });
-    move || match entry.get() {
-        Some(Ok(data)) => view! { <EntryView lang data/> }.into_any(),
-        Some(Err(LoadError::NotFound)) => view! { <NotFound lang=Some(lang)/> }.into_any(),
-        waiting => view! { <Waiting lang class="entry" switch=None failed=waiting.is_some()/> }.into_any(),
-    }
+    let state = move || {
+        entry.with(|e| match e {
+            None => Loaded::Waiting,
+            Some(Ok(data)) => Loaded::Entry(data),
+            Some(Err(LoadError::NotFound)) => Loaded::NotFound,
+            Some(Err(_)) => Loaded::Failed,
+        })
+    };
+    b.slot("div", &[("class", Some(HOLDER))], state, move |state, b| match *state {
+        Loaded::Entry(data) => entry_view(b, lang, data),
+        Loaded::NotFound => not_found(b, Some(lang)),
+        other => waiting(b, lang, "entry", None, other == Loaded::Failed),
+    });
 }
 
 /// An entry's prose on the page.
@@ -222,7 +239,7 @@ fn follow_calculator(
     data: &'static EntryData,
     main: Option<CalcState>,
     prose: RwSignal<Prose>,
-    article: NodeRef<leptos::html::Article>,
+    article: web_sys::Element,
     query: Signal<String>,
 ) {
     let (lang, body) = (data.lang, &data.body);
@@ -230,16 +247,18 @@ fn follow_calculator(
     // Found once the prose is in.
     let live: Rc<RefCell<Option<LiveProse>>> = Rc::default();
     let fresh = Rc::clone(&live);
+    let fresh_article = article.clone();
     // Fresh prose holds the example's values: bring them up to date once it is in.
     crate::reactive::effect(move || {
         if !prose.with(|p| matches!(p, Prose::Ready(_))) {
             return;
         }
         let live = Rc::clone(&fresh);
+        let el = fresh_article.clone();
         // The frame may come after the reader has left the entry, its signals gone
         // with it: then there is nothing to update.
         crate::listen::next_frame(move || {
-            let (Some(Some(el)), Some(q)) = (article.try_get_untracked(), query.try_get_untracked()) else {
+            let Some(q) = query.try_get_untracked() else {
                 return;
             };
             let found = LiveProse::resolve(&el);
@@ -250,11 +269,9 @@ fn follow_calculator(
     crate::reactive::effect_with(move |first: Option<()>| {
         let q = query.get();
         state.valid.track();
-        if let Some(el) = article.get() {
-            let mut live = live.borrow_mut();
-            live.get_or_insert_with(|| LiveProse::resolve(&el))
-                .update(body, &state, lang, &q);
-        }
+        live.borrow_mut()
+            .get_or_insert_with(|| LiveProse::resolve(&article))
+            .update(body, &state, lang, &q);
         // The first run sees the example, not yet the address's state: leave the
         // address alone until that state is applied.
         if first.is_none() {
@@ -267,50 +284,48 @@ fn follow_calculator(
 
 /// The body in reading order: prose segments and calculators.
 fn segments(
+    b: &mut Builder,
     data: &'static EntryData,
     main: Option<CalcState>,
     ignored: RwSignal<Vec<String>>,
     prose: RwSignal<Prose>,
-) -> impl IntoView {
+) {
     let (lang, body) = (data.lang, &data.body);
-    body.segments
-        .iter()
-        .map(|segment| match *segment {
+    for segment in &body.segments {
+        match *segment {
             Segment::Prose(k) => {
                 let k = usize::from(k);
-                view! { <div class=names::PROSE inner_html=move || prose.get().segment(k)></div> }.into_any()
+                let text = move || Some(prose.get().segment(k));
+                // The entry's prose, cleaned when the content was built.
+                let first = Html::sanitised(prose.get_untracked().segment(k), "crates/content's allow-list");
+                b.parts(vec![Part::new(None, Prop::Markup, text)]).el_html(
+                    "div",
+                    &[("class", Some(names::PROSE))],
+                    &first,
+                );
             }
             Segment::Calculator(i) => {
                 let i = usize::from(i);
                 let Some(calc) = body.calculators.get(i) else {
-                    return ().into_any();
+                    continue;
                 };
                 let (state, ignored): (CalcState, Signal<Vec<String>>) = match (i, main) {
                     (0, Some(s)) => (s, ignored.into()),
                     _ => (CalcState::example(calc), Signal::stored(Vec::new())),
                 };
-                view! { <CalculatorView state lang uid=i ignored/> }.into_any()
+                calculator(b, state, lang, i, ignored);
             }
-        })
-        .collect_view()
+        }
+    }
 }
 
-#[component]
-fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
+fn entry_view(b: &mut Builder, lang: Lang, data: &'static EntryData) {
     let t = texts(lang);
     let (main, ignored) = main_calculator(&data.body);
     let query = Signal::derive(move || main.map(|s| s.query()).unwrap_or_default());
-    let article = NodeRef::<leptos::html::Article>::new();
     let prose = prose_signal(data);
-    follow_calculator(data, main, prose, article, query);
     let translation = data.translation.as_ref().map(|t| t.slug.as_str());
     use_head(format!("{} · {}", data.summary.term, t.site_title), lang);
-    // The copy-link button lives in the header's static markup.
-    crate::reactive::effect(move || {
-        if let Some(h) = article.get().and_then(|a| EntryHeader::resolve(&a)) {
-            on(h.button.clone().into(), &["click"], move |_| copy_link(&h.status, lang));
-        }
-    });
     follow_section(prose);
     let switch = LanguageTarget::Entry {
         translation,
@@ -318,24 +333,61 @@ fn EntryView(lang: Lang, data: &'static EntryData) -> impl IntoView {
         sections: &data.sections,
         counterparts: &data.counterparts,
     };
-    view! {
-        <SiteHeader lang switch=Some(switch)/>
-        <main id=names::MAIN tabindex="-1" class="entry">
-            <nav class="breadcrumbs" aria-label=t.breadcrumb inner_html=breadcrumbs(data).into_string()></nav>
-            <article node_ref=article lang=lang.code()>
-                <header class="entry-header" inner_html=EntryHeader::markup(data).into_string()></header>
-                <div class="toc-phone" inner_html=contents_disclosure(data).into_string()></div>
-                {move || (prose.get() == Prose::Failed).then(|| view! {
-                    <p class="notice error" role="alert">{t.prose_failed}</p>
-                })}
-                {segments(data, main, ignored, prose)}
-                <nav class="path-nav" aria-label=t.reading_path inner_html=path_nav(data).into_string()></nav>
-                <footer class="entry-end" inner_html=footer(data).into_string()></footer>
-            </article>
-            <nav class="toc-wide" aria-label=t.contents inner_html=contents(data).into_string()></nav>
-            <LinkPreviews/>
-        </main>
-    }
+    site_header(b, lang, Some(switch));
+    let failed = move || {
+        build(|h| {
+            if prose.get() == Prose::Failed {
+                h.el_text(
+                    "p",
+                    &[("class", Some("notice error")), ("role", Some("alert"))],
+                    t.prose_failed,
+                );
+            }
+        })
+    };
+    b.el(
+        "main",
+        &[
+            ("id", Some(names::MAIN)),
+            ("tabindex", Some("-1")),
+            ("class", Some("entry")),
+        ],
+        |b| {
+            b.el_html(
+                "nav",
+                &[("class", Some("breadcrumbs")), ("aria-label", Some(t.breadcrumb))],
+                &breadcrumbs(data),
+            );
+            b.hook(move |article| {
+                follow_calculator(data, main, prose, article.clone(), query);
+                // The copy-link button lives in the header's static markup.
+                if let Some(h) = EntryHeader::resolve(article) {
+                    on(h.button.clone().into(), &["click"], move |_| copy_link(&h.status, lang));
+                }
+            })
+            .el("article", &[("lang", Some(lang.code()))], |b| {
+                b.el_html("header", &[("class", Some("entry-header"))], &EntryHeader::markup(data))
+                    .el_html("div", &[("class", Some("toc-phone"))], &contents_disclosure(data));
+                b.parts(vec![Part::new(None, Prop::Markup, move || {
+                    Some(failed().into_string())
+                })])
+                .el_html("div", &[("class", Some(HOLDER))], &failed());
+                segments(b, data, main, ignored, prose);
+                b.el_html(
+                    "nav",
+                    &[("class", Some("path-nav")), ("aria-label", Some(t.reading_path))],
+                    &path_nav(data),
+                )
+                .el_html("footer", &[("class", Some("entry-end"))], &footer(data));
+            });
+            b.el_html(
+                "nav",
+                &[("class", Some("toc-wide")), ("aria-label", Some(t.contents))],
+                &contents(data),
+            );
+            link_previews(b);
+        },
+    );
 }
 
 // The static parts of the page as one string each: far less code in the bundle than

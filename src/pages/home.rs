@@ -1,11 +1,11 @@
 //! `/`: sends the reader to the index of the browser's language.
 
-use leptos::prelude::*;
 use vocab::names;
 
 use crate::components::head::use_head;
 use crate::data::Lang;
 use crate::urls;
+use crate::view::Builder;
 use vocab::i18n::texts;
 
 /// The browser's preferred site language; English where it prefers neither.
@@ -25,8 +25,7 @@ fn preferred_language() -> Lang {
 }
 
 /// The root page: a plain choice of language, replaced at once by the preferred one.
-#[component]
-pub fn Home() -> impl IntoView {
+pub fn home(b: &mut Builder) {
     // A page load rather than a route change: the index is a pre-rendered page of
     // its own, and the root stays out of the history.
     crate::reactive::effect(move || {
@@ -38,24 +37,26 @@ pub fn Home() -> impl IntoView {
         format!("{} · {}", texts(Lang::De).site_title, texts(Lang::En).site_title),
         Lang::En,
     );
-    let choices = Lang::ALL
-        .into_iter()
-        .map(|l| {
-            view! {
-                <li>
-                    <a href=urls::index(l) hreflang=l.code() lang=l.code()>
-                        {texts(l).language_name}
-                    </a>
-                </li>
+    let main = [
+        ("class", Some("home")),
+        ("id", Some(names::MAIN)),
+        ("tabindex", Some("-1")),
+    ];
+    b.el("main", &main, |b| {
+        let title = format!("{} · {}", texts(Lang::De).site_title, texts(Lang::En).site_title);
+        b.el_text("h1", &[], &title);
+        b.el("ul", &[("class", Some("language-choice"))], |b| {
+            for l in Lang::ALL {
+                b.el("li", &[], |b| {
+                    let attrs = [
+                        ("href", Some(urls::index(l))),
+                        ("hreflang", Some(l.code().to_string())),
+                        ("lang", Some(l.code().to_string())),
+                    ];
+                    let attrs: Vec<_> = attrs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+                    b.el_text("a", &attrs, texts(l).language_name);
+                });
             }
-        })
-        .collect_view();
-    view! {
-        <main class="home" id=names::MAIN tabindex="-1">
-            <h1>{texts(Lang::De).site_title}" · "{texts(Lang::En).site_title}</h1>
-            <ul class="language-choice">
-                {choices}
-            </ul>
-        </main>
-    }
+        });
+    });
 }

@@ -2,7 +2,6 @@
 //! letter, with a letter bar and filters by category and type. The filters live in
 //! the address (`?category=…&marker=…`), so a filtered index can be linked to.
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
@@ -11,40 +10,38 @@ use vocab::wire::IndexEntry;
 use wasm_bindgen::JsCast;
 
 use crate::components::head::use_head;
-use crate::components::header::{move_focus_to, LanguageTarget, SiteHeader};
+use crate::components::header::{move_focus_to, site_header, LanguageTarget};
 use crate::data::{self, Index, Lang};
 use crate::dom::elements;
 use crate::pages::landing::landing_html;
-use crate::pages::load::{loaded, Waiting};
+use crate::pages::load::{loaded, waiting};
 use crate::router::{use_location, Query};
 use crate::urls;
+use crate::view::Builder;
+use crate::view::HOLDER;
 use vocab::collation_key;
 
 /// The index of one language. Taking over a pre-rendered index needs no data (the
 /// page has the lists, see [`read_prerendered`]); opened inside the app, the
 /// language's index file is loaded.
-#[component]
-pub fn IndexPage(lang: Lang) -> impl IntoView {
+pub fn index_page(b: &mut Builder, lang: Lang) {
     if let Some(on_page) = take_prerendered() {
-        return view! { <IndexView lang parts=on_page/> }.into_any();
+        return index_view(b, lang, on_page);
     }
     match data::index(lang) {
-        Some(index) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
-        None => view! { <LoadIndex lang/> }.into_any(),
+        Some(index) => index_view(b, lang, parts(lang, index)),
+        None => load_index(b, lang),
     }
 }
 
 /// An index opened inside the app: its file is fetched, then it shows.
-#[component]
-fn LoadIndex(lang: Lang) -> impl IntoView {
+fn load_index(b: &mut Builder, lang: Lang) {
     let index = loaded(data::load_index(lang));
-    move || match index.get() {
-        Some(Ok(index)) => view! { <IndexView lang parts=parts(lang, index)/> }.into_any(),
-        waiting => {
-            let switch = Some(LanguageTarget::Index);
-            view! { <Waiting lang class="index" switch failed=waiting.is_some()/> }.into_any()
-        }
-    }
+    let state = move || index.with(|i| i.as_ref().map(|r| r.as_ref().ok().copied()));
+    b.slot("div", &[("class", Some(HOLDER))], state, move |state, b| match state {
+        Some(Some(index)) => index_view(b, lang, parts(lang, index)),
+        waited => waiting(b, lang, "index", Some(LanguageTarget::Index), waited.is_some()),
+    });
 }
 
 /// The title of a language's index page, which is its landing page.
@@ -191,7 +188,7 @@ impl IndexList {
 
 /// A click on the letter bar: scrolls to the letter's group and moves the focus
 /// there, keeping the filters in the address and adding no step to the history.
-fn jump_to_letter(ev: leptos::ev::MouseEvent) {
+fn jump_to_letter(ev: web_sys::Event) {
     let Some(link) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -300,12 +297,12 @@ fn options_html(lang: Lang, options: &[(&str, &str)]) -> Html {
 /// The page's static parts as markup: landing, letter bar, list, the two filters'
 /// options and the count.
 struct Parts {
-    landing: String,
-    letters: String,
-    list: String,
-    categories: String,
-    markers: String,
-    count: String,
+    landing: Html,
+    letters: Html,
+    list: Html,
+    categories: Html,
+    markers: Html,
+    count: Html,
 }
 
 thread_local! {
@@ -319,7 +316,11 @@ pub fn read_prerendered(body: &web_sys::Element) {
     let Ok(Some(main)) = body.query_selector(&format!("#{}.index", names::MAIN)) else {
         return;
     };
-    let part = |selector: String| main.query_selector(&selector).ok().flatten().map(|e| e.inner_html());
+    // The page's markup as the pre-renderer wrote it, from the same code as `parts`.
+    let part = |selector: String| {
+        let inner = main.query_selector(&selector).ok().flatten()?.inner_html();
+        Some(Html::sanitised(inner, "the pre-renderer's page, read back"))
+    };
     let read = || {
         Some(Parts {
             landing: part(".landing".into())?,
@@ -354,15 +355,14 @@ fn parts(lang: Lang, index: &'static Index) -> Parts {
     let markers: Vec<(&str, &str)> = markers.into_iter().map(|m| (m, m)).collect();
     let categories: Vec<(&str, &str)> = index.categories.iter().map(|(s, n)| (s.as_str(), n.as_str())).collect();
     Parts {
-        landing: landing_html(lang, index).into_string(),
-        letters: letters_html(lang, &used).into_string(),
-        list: list_html(lang, &groups).into_string(),
-        categories: options_html(lang, &categories).into_string(),
-        markers: options_html(lang, &markers).into_string(),
+        landing: landing_html(lang, index),
+        letters: letters_html(lang, &used),
+        list: list_html(lang, &groups),
+        categories: options_html(lang, &categories),
+        markers: options_html(lang, &markers),
         count: build(|h| {
             h.text(&(texts(lang).entries_count)(index.entries.len()));
-        })
-        .into_string(),
+        }),
     }
 }
 
@@ -376,7 +376,7 @@ struct Filters {
 }
 
 impl Filters {
-    fn new(lang: Lang, main: NodeRef<leptos::html::Main>) -> Filters {
+    fn new(lang: Lang, main: web_sys::Element) -> Filters {
         let f = Filters {
             category: RwSignal::new(String::new()),
             marker: RwSignal::new(String::new()),
@@ -398,7 +398,6 @@ impl Filters {
             let filtering = !c.is_empty() || !m.is_empty();
             // The page starts unfiltered: nothing to do until a filter is set.
             if filtering || filtered == Some(true) {
-                let Some(main) = main.get() else { return filtering };
                 if let Some(list) = list.get_or_init(|| IndexList::resolve(&main)) {
                     list.filter(&c, &m, lang);
                 }
@@ -432,55 +431,78 @@ impl Filters {
 
 /// The page. The list is rendered once, complete (as pre-rendered); the filters
 /// hide what does not match, which stays fast for thousands of entries.
-#[component]
-fn IndexView(lang: Lang, parts: Parts) -> impl IntoView {
+fn index_view(b: &mut Builder, lang: Lang, parts: Parts) {
     let t = texts(lang);
     use_head(title(lang), lang);
-    let main = NodeRef::<leptos::html::Main>::new();
-    let f = Filters::new(lang, main);
-    view! {
-        <SiteHeader lang=lang switch=Some(LanguageTarget::Index)/>
-        <main id=names::MAIN tabindex="-1" class="index" node_ref=main>
-            <h1>{t.landing_heading}</h1>
-            <div class="landing" inner_html=parts.landing></div>
-            <h2 id=names::ALL_TERMS>{t.index_heading}</h2>
-            <div class="filters">
-                <div class="filter">
-                    <label for=names::FILTER_CATEGORY>{t.filter_category}</label>
-                    <select
-                        id=names::FILTER_CATEGORY
-                        inner_html=parts.categories
-                        on:change=handler(move |ev: leptos::ev::Event| f.set(Some(f.category), event_target_value(&ev)))
-                    ></select>
-                </div>
-                <div class="filter">
-                    <label for=names::FILTER_MARKER>{t.filter_marker}</label>
-                    <select
-                        id=names::FILTER_MARKER
-                        inner_html=parts.markers
-                        on:change=handler(move |ev: leptos::ev::Event| f.set(Some(f.marker), event_target_value(&ev)))
-                    ></select>
-                </div>
-                <button
-                    type="button"
-                    class=names::FILTER_RESET
-                    hidden
-                    on:click=handler(move |_| f.set(None, String::new()))
-                >
-                    {t.filter_reset}
-                </button>
-            </div>
-            <p class=names::INDEX_COUNT aria-live="polite" inner_html=parts.count></p>
-            <nav
-                class="letters"
-                aria-label=t.letters
-                inner_html=parts.letters
-                on:click=handler(jump_to_letter)
-            ></nav>
-            <p class=format!("notice {}", names::NO_MATCH) hidden>{t.no_filter_match}</p>
-            <div class="groups" inner_html=parts.list></div>
-        </main>
-    }
+    let f = StoredValue::new(None::<Filters>);
+    let filter = move |which: fn(Filters) -> Option<RwSignal<String>>, value: String| {
+        if let Some(f) = f.get_value() {
+            f.set(which(f), value);
+        }
+    };
+    site_header(b, lang, Some(LanguageTarget::Index));
+    b.hook(move |main| f.set_value(Some(Filters::new(lang, main.clone()))))
+        .el(
+            "main",
+            &[
+                ("id", Some(names::MAIN)),
+                ("tabindex", Some("-1")),
+                ("class", Some("index")),
+            ],
+            |b| {
+                b.el_text("h1", &[], t.landing_heading)
+                    .el_html("div", &[("class", Some("landing"))], &parts.landing)
+                    .el_text("h2", &[("id", Some(names::ALL_TERMS))], t.index_heading);
+                b.el("div", &[("class", Some("filters"))], |b| {
+                    let menus = [
+                        (names::FILTER_CATEGORY, t.filter_category, &parts.categories, true),
+                        (names::FILTER_MARKER, t.filter_marker, &parts.markers, false),
+                    ];
+                    for (id, label, options, category) in menus {
+                        b.el("div", &[("class", Some("filter"))], |b| {
+                            b.el_text("label", &[("for", Some(id))], label)
+                                .on(&["change"], move |ev| {
+                                    let which: fn(Filters) -> Option<RwSignal<String>> = if category {
+                                        |f: Filters| Some(f.category)
+                                    } else {
+                                        |f: Filters| Some(f.marker)
+                                    };
+                                    filter(which, event_target_value(&ev));
+                                })
+                                .el_html("select", &[("id", Some(id))], options);
+                        });
+                    }
+                    b.on(&["click"], move |_| filter(|_| None, String::new())).el_text(
+                        "button",
+                        &[
+                            ("type", Some("button")),
+                            ("class", Some(names::FILTER_RESET)),
+                            ("hidden", Some("")),
+                        ],
+                        t.filter_reset,
+                    );
+                });
+                b.el_html(
+                    "p",
+                    &[("class", Some(names::INDEX_COUNT)), ("aria-live", Some("polite"))],
+                    &parts.count,
+                );
+                b.on(&["click"], jump_to_letter).el_html(
+                    "nav",
+                    &[("class", Some("letters")), ("aria-label", Some(t.letters))],
+                    &parts.letters,
+                );
+                b.el_text(
+                    "p",
+                    &[
+                        ("class", Some(&format!("notice {}", names::NO_MATCH))),
+                        ("hidden", Some("")),
+                    ],
+                    t.no_filter_match,
+                )
+                .el_html("div", &[("class", Some("groups"))], &parts.list);
+            },
+        );
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::names;
 
-use crate::components::header::{LanguageTarget, SiteHeader};
+use crate::components::header::{site_header, LanguageTarget};
 use crate::data::Lang;
+use crate::view::Builder;
 
 /// What `load` gives, `None` until it is in. A page that is gone by then (the
 /// reader moved on) is left alone.
@@ -27,24 +28,28 @@ pub fn loaded<T: Send + Sync + 'static>(load: impl Future<Output = T> + 'static)
 
 /// The page's frame while its data loads (`failed: false`), or where it cannot be
 /// had: the site's header (with `switch`) and a notice in a `<main class=…>`.
-#[component]
-pub fn Waiting(lang: Lang, class: &'static str, switch: Option<LanguageTarget>, failed: bool) -> impl IntoView {
+pub fn waiting(b: &mut Builder, lang: Lang, class: &'static str, switch: Option<LanguageTarget>, failed: bool) {
     let t = texts(lang);
-    if failed {
-        view! {
-            <SiteHeader lang switch/>
-            <main id=names::MAIN tabindex="-1" class=class>
-                <p class="notice error" role="alert">{t.page_failed}</p>
-            </main>
+    site_header(b, lang, switch);
+    let main = [
+        ("id", Some(names::MAIN)),
+        ("tabindex", Some("-1")),
+        ("class", Some(class)),
+        ("aria-busy", (!failed).then_some("true")),
+    ];
+    b.el("main", &main, |b| {
+        if failed {
+            b.el_text(
+                "p",
+                &[("class", Some("notice error")), ("role", Some("alert"))],
+                t.page_failed,
+            );
+        } else {
+            b.el_text(
+                "p",
+                &[("class", Some("notice loading")), ("role", Some("status"))],
+                t.loading,
+            );
         }
-        .into_any()
-    } else {
-        view! {
-            <SiteHeader lang switch/>
-            <main id=names::MAIN tabindex="-1" class=class aria-busy="true">
-                <p class="notice loading" role="status">{t.loading}</p>
-            </main>
-        }
-        .into_any()
-    }
+    });
 }

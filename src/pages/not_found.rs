@@ -1,18 +1,17 @@
 //! The page for unknown languages and slugs.
 
-use leptos::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::build;
 use vocab::names;
 
 use crate::components::head::use_head;
-use crate::components::header::SiteHeader;
+use crate::components::header::site_header;
 use crate::data::Lang;
 use crate::urls;
+use crate::view::Builder;
 
 /// "Page not found", in `lang` where known, in both languages otherwise.
-#[component]
-pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
+pub fn not_found(b: &mut Builder, lang: Option<Lang>) {
     let langs: Vec<Lang> = match lang {
         Some(l) => vec![l],
         None => vec![Lang::En, Lang::De],
@@ -35,11 +34,12 @@ pub fn NotFound(lang: Option<Lang>) -> impl IntoView {
                 });
             });
         }
-    })
-    .into_string();
-    view! {
-        <SiteHeader lang=main_lang switch=None/>
-        // Static markup as one string: less code in the bundle (see `vocab::markup`).
-        <main id=names::MAIN tabindex="-1" class="not-found" inner_html=html></main>
-    }
+    });
+    site_header(b, main_lang, None);
+    let main = [
+        ("id", Some(names::MAIN)),
+        ("tabindex", Some("-1")),
+        ("class", Some("not-found")),
+    ];
+    b.el_html("main", &main, &html);
 }

@@ -48,7 +48,9 @@ fn comment_end(chars: &[char], i: usize, nested: bool) -> Option<usize> {
 
 /// The string literals of Rust source, in order, without comments: plain, raw and
 /// byte strings. A file's test module (from its `#[cfg(test)]` on) is left out:
-/// tests read markup to check it, they are neither side.
+/// tests read markup to check it, they are neither side. So is an element's name
+/// where markup is written (the first argument of [`ELEMENT_CALLS`]): `"main"` there
+/// is a tag, not the id it shares a spelling with.
 fn literals(source: &str) -> Vec<String> {
     let source = source.split("#[cfg(test)]").next().unwrap_or_default();
     let chars: Vec<char> = source.chars().collect();
@@ -95,6 +97,14 @@ fn literals(source: &str) -> Vec<String> {
             found.push(chars[start..end.min(chars.len())].iter().collect());
             i = end + 1 + hashes;
         } else if c == '"' {
+            let before: String = chars[..i]
+                .iter()
+                .rev()
+                .filter(|c| !c.is_whitespace())
+                .take(12)
+                .collect();
+            let before: String = before.chars().rev().collect();
+            let element = ELEMENT_CALLS.iter().any(|call| before.ends_with(&format!(".{call}(")));
             let mut text = String::new();
             i += 1;
             while i < chars.len() && chars[i] != '"' {
@@ -106,7 +116,9 @@ fn literals(source: &str) -> Vec<String> {
                 }
                 i += 1;
             }
-            found.push(text);
+            if !element {
+                found.push(text);
+            }
             i += 1;
         } else {
             i += 1;
@@ -114,6 +126,10 @@ fn literals(source: &str) -> Vec<String> {
     }
     found
 }
+
+/// The methods of `vocab::markup::Html` and the app's view builder whose first
+/// argument is an element's name.
+const ELEMENT_CALLS: &[&str] = &["el", "el_text", "el_html", "start", "end", "void", "slot", "empty"];
 
 fn ident(c: Option<&char>) -> bool {
     c.is_some_and(|c| c.is_alphanumeric() || *c == '_')
@@ -450,6 +466,9 @@ fn literals_are_read_as_rust_reads_them() {
         mod tests { const T: &str = "test-only"; }
     "##;
     assert_eq!(literals(source), ["one", "raw \"quoted\"", "esc\"aped"]);
+    let markup = r#"b.el("main", &[("id", Some("main"))], |b| {}); h.el_text("p", &[], "main"); b.el(
+ "nav", &[]);"#;
+    assert_eq!(literals(markup), ["id", "main", "main"]);
 }
 
 #[test]

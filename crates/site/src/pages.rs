@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
-use glossary::{urls, App};
+use glossary::{app, urls};
 use leptos::prelude::*;
 use vocab::footer::{footer_texts, FooterTexts};
 use vocab::i18n::texts;
@@ -98,7 +98,7 @@ fn render(path: &str) -> String {
     let owner = Owner::new();
     owner.with(|| {
         provide_context(glossary::router::RequestPath(path.to_string()));
-        view! { <App/> }.to_html()
+        app().into_html()
     })
 }
 

@@ -33,8 +33,10 @@ use roofline::{Output, Quantity, Unit};
 use wasm_bindgen::JsCast;
 
 use super::state::CalcState;
+use crate::bound::{Part, Prop};
 use crate::components::canvas::MeasuringCanvas;
 use crate::data::{Chart, Lang};
+use crate::view::Builder;
 pub use place::{Obstacles, Rect};
 
 pub use batch_chart::*;
@@ -186,18 +188,15 @@ fn chart_rows(data: &ChartData, lang: Lang) -> Vec<[String; 3]> {
 /// size changes (browser only: effects do not run when the page is pre-rendered).
 /// Whether it is painted, and why not where it failed.
 fn repaint(
-    canvas: NodeRef<leptos::html::Canvas>,
+    c: web_sys::HtmlCanvasElement,
     data: Memo<Pair>,
     lang: Lang,
     placed: StoredValue<Option<Placed>>,
-) -> (RwSignal<bool>, RwSignal<Option<String>>) {
+    shown: Shown,
+) {
+    let Shown { painted, failed } = shown;
     let resized = RwSignal::new(0u32);
-    let failed = RwSignal::new(None::<String>);
-    let painted = RwSignal::new(false);
-    crate::reactive::effect(move || {
-        let handle = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n += 1));
-        on_cleanup(move || handle.remove());
-    });
+    crate::listen::on_window(&["resize"], move |_| resized.update(|n| *n += 1));
     let fitted = StoredValue::new(None::<u32>);
     let theme = use_context::<crate::components::theme::ThemeChanged>();
     crate::reactive::effect(move || {
@@ -206,19 +205,23 @@ fn repaint(
         }
         let generation = resized.get();
         data.with(|d| {
-            if let Some(c) = canvas.get() {
-                if fitted.get_value() != Some(generation) {
-                    fit(&c);
-                    fitted.set_value(Some(generation));
-                }
-                let result = paint(&c, d, lang);
-                painted.set(result.is_ok());
-                placed.set_value(result.as_ref().ok().cloned());
-                failed.set(result.err());
+            if fitted.get_value() != Some(generation) {
+                fit(&c);
+                fitted.set_value(Some(generation));
             }
+            let result = paint(&c, d, lang);
+            painted.set(result.is_ok());
+            placed.set_value(result.as_ref().ok().cloned());
+            failed.set(result.err());
         });
     });
-    (painted, failed)
+}
+
+/// Whether a chart is painted, and why not where it failed.
+#[derive(Clone, Copy)]
+struct Shown {
+    painted: RwSignal<bool>,
+    failed: RwSignal<Option<String>>,
 }
 
 /// A chart's title and the heads of its table's three columns.
@@ -233,10 +236,8 @@ fn labels(chart: Chart, t: &'static Texts) -> (&'static str, [&'static str; 3]) 
 /// A chart with its caption and a table of its points. `key` names the chart in the
 /// pre-rendered page, which puts a static SVG of the example into the empty
 /// `.chart-static` box; the canvas covers it once painted.
-#[component]
-pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> impl IntoView {
+pub fn chart_figure(b: &mut Builder, state: CalcState, lang: Lang, chart: Chart, key: String) {
     let t = texts(lang);
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
     let data = crate::reactive::memo(move || {
         let b = state.valid.with(|(s, r)| ChartData::new(chart, s, r));
         let a = state
@@ -245,7 +246,11 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
         (b, a)
     });
     let placed = StoredValue::new(None::<Placed>);
-    let (painted, failed) = repaint(canvas, data, lang, placed);
+    let shown = Shown {
+        painted: RwSignal::new(false),
+        failed: RwSignal::new(None),
+    };
+    let Shown { painted, failed } = shown;
     let (title, heads) = labels(chart, t);
     // The value under the reader's pointer, or at the stop the arrow keys reached.
     let reading = RwSignal::new(None::<f64>);
@@ -257,29 +262,28 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
     };
     // The line where the reader points, placed through the CSS object model (the
     // page's policy refuses style attributes).
-    let cursor = NodeRef::<leptos::html::Div>::new();
-    crate::reactive::effect(move || {
-        let spot = reading
-            .get()
-            .and_then(|x| placed.with_value(|p| p.as_ref().and_then(|p| p.position_of(x))));
-        let Some(line) = cursor.get() else { return };
-        let style = web_sys::HtmlElement::style(&line);
-        match spot {
-            Some((left, top, height)) => {
-                let _ = style.set_property("left", &format!("{left:.1}px"));
-                let _ = style.set_property("top", &format!("{top:.1}px"));
-                let _ = style.set_property("height", &format!("{height:.1}px"));
-                let _ = line.remove_attribute("hidden");
+    let follow_cursor = move |line: web_sys::HtmlElement| {
+        crate::reactive::effect(move || {
+            let spot = reading
+                .get()
+                .and_then(|x| placed.with_value(|p| p.as_ref().and_then(|p| p.position_of(x))));
+            let style = line.style();
+            match spot {
+                Some((left, top, height)) => {
+                    let _ = style.set_property("left", &format!("{left:.1}px"));
+                    let _ = style.set_property("top", &format!("{top:.1}px"));
+                    let _ = style.set_property("height", &format!("{height:.1}px"));
+                    let _ = line.remove_attribute("hidden");
+                }
+                None => {
+                    let _ = line.set_attribute("hidden", "");
+                }
             }
-            None => {
-                let _ = line.set_attribute("hidden", "");
-            }
-        }
-    });
+        });
+    };
     // One listener for every way of reading the chart (one handler costs the bundle
     // far less than one per event type, see `listen`).
-    crate::reactive::effect(move || {
-        let Some(c) = canvas.get() else { return };
+    let read_chart = move |c: web_sys::HtmlCanvasElement| {
         let types = &["pointermove", "pointerdown", "pointerleave", "focus", "blur", "keydown"];
         crate::listen::on(c.into(), types, move |ev| {
             let span = || placed.with_value(|p| p.as_ref().map(|p| p.x.clone()));
@@ -319,7 +323,7 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                 }
             }
         });
-    });
+    };
     let caption = crate::reactive::memo(move || data.with(|d| d.0.caption(lang)));
     // The table's rows and the caption as markup, written anew when they change.
     let rows = crate::reactive::memo(move || {
@@ -332,7 +336,6 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                 });
             }
         })
-        .into_string()
     });
     let figcaption = crate::reactive::memo(move || {
         markup::build(|h| {
@@ -341,44 +344,95 @@ pub fn ChartFigure(state: CalcState, lang: Lang, chart: Chart, key: String) -> i
                 h.el_text("span", &[("class", Some("chart-error"))], &e);
             }
         })
-        .into_string()
     });
-    view! {
-        <figure
-            class="chart"
-            class:painted=move || painted.get()
-            data-chart=chart.id()
-            data-pinned=move || data.with(|d| d.1.is_some()).to_string()
-        >
+    let label = move || format!("{title}. {}", caption.get());
+    let pinned = move || data.with(|d| d.1.is_some()).to_string();
+    let read_id = format!("{key}-read");
+    b.parts(vec![
+        Part::flag(None, Prop::Class("painted"), move || painted.get()),
+        Part::new(None, Prop::Attr("data-pinned"), move || Some(pinned())),
+    ])
+    .el(
+        "figure",
+        &[
+            ("class", Some("chart")),
+            ("data-chart", Some(chart.id())),
+            ("data-pinned", Some(&pinned())),
+        ],
+        |b| {
             // The title and what to notice, above the plot they describe.
-            <figcaption inner_html=move || figcaption.get()></figcaption>
-            <div class="chart-box">
-                <canvas
-                    node_ref=canvas
-                    role="img"
-                    tabindex="0"
-                    aria-label=move || format!("{title}. {}", caption.get())
-                    aria-describedby=format!("{key}-read")
-                ></canvas>
-                <div class="chart-cursor" aria-hidden="true" hidden node_ref=cursor></div>
-                <div class=names::STATIC_CHART data-static=key.clone()></div>
-            </div>
-            <p class="chart-read" id=format!("{key}-read") aria-live="polite">{read_out}</p>
-            <details class="chart-table">
-                <summary>{t.chart_table}</summary>
-                <table>
-                    <thead>
-                        <tr>
-                            <th scope="col">{heads[0]}</th>
-                            <th scope="col">{heads[1]}</th>
-                            <th scope="col">{heads[2]}</th>
-                        </tr>
-                    </thead>
-                    <tbody inner_html=move || rows.get()></tbody>
-                </table>
-            </details>
-        </figure>
-    }
+            b.parts(vec![Part::new(None, Prop::Markup, move || {
+                Some(figcaption.get().into_string())
+            })])
+            .el_html("figcaption", &[], &figcaption.get_untracked());
+            b.el("div", &[("class", Some("chart-box"))], |b| {
+                b.hook(move |el| {
+                    if let Some(c) = el.dyn_ref::<web_sys::HtmlCanvasElement>() {
+                        repaint(c.clone(), data, lang, placed, shown);
+                        read_chart(c.clone());
+                    }
+                })
+                .parts(vec![Part::new(None, Prop::Attr("aria-label"), move || Some(label()))])
+                .el_text(
+                    "canvas",
+                    &[
+                        ("role", Some("img")),
+                        ("tabindex", Some("0")),
+                        ("aria-label", Some(&label())),
+                        ("aria-describedby", Some(&read_id)),
+                    ],
+                    "",
+                );
+                b.hook(move |el| {
+                    if let Some(line) = el.dyn_ref::<web_sys::HtmlElement>() {
+                        follow_cursor(line.clone());
+                    }
+                })
+                .el_text(
+                    "div",
+                    &[
+                        ("class", Some("chart-cursor")),
+                        ("aria-hidden", Some("true")),
+                        ("hidden", Some("")),
+                    ],
+                    "",
+                );
+                b.el_text(
+                    "div",
+                    &[
+                        ("class", Some(names::STATIC_CHART)),
+                        (names::STATIC_CHART_ATTR, Some(&key)),
+                    ],
+                    "",
+                );
+            });
+            b.parts(vec![Part::new(None, Prop::Text, move || Some(read_out()))])
+                .el_text(
+                    "p",
+                    &[
+                        ("class", Some("chart-read")),
+                        ("id", Some(&read_id)),
+                        ("aria-live", Some("polite")),
+                    ],
+                    &read_out(),
+                );
+            b.el("details", &[("class", Some("chart-table"))], |b| {
+                b.el_text("summary", &[], t.chart_table).el("table", &[], |b| {
+                    b.el("thead", &[], |b| {
+                        b.el("tr", &[], |b| {
+                            for head in heads {
+                                b.el_text("th", &[("scope", Some("col"))], head);
+                            }
+                        });
+                    })
+                    .parts(vec![Part::new(None, Prop::Markup, move || {
+                        Some(rows.get().into_string())
+                    })])
+                    .el_html("tbody", &[], &rows.get_untracked());
+                });
+            });
+        },
+    );
 }
 
 impl ChartData {

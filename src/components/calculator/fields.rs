@@ -1,14 +1,14 @@
 //! The form's fields: numbers bound to figures of the scenario, preset and data-type
 //! choices, and logarithmic sliders.
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::inputs::{self, Input};
 use roofline::{figures, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
 
 use super::state::{CalcState, OWN_ID};
-use crate::bound::{self, Part, Prop};
+use crate::bound::{Part, Prop};
 use crate::data::Lang;
+use crate::view::{Builder, HOLDER};
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
@@ -202,14 +202,7 @@ pub fn field_id(uid: usize, field: Field) -> String {
 
 /// A labelled number input bound to one figure of the scenario, with its help text
 /// and its error, both announced with the field.
-#[component]
-pub fn NumberField(
-    state: CalcState,
-    lang: Lang,
-    binding: Binding,
-    uid: usize,
-    #[prop(optional)] place: Place,
-) -> impl IntoView {
+pub fn number_field(b: &mut Builder, state: CalcState, lang: Lang, binding: Binding, uid: usize, place: Place) {
     let t = texts(lang);
     let id = field_id(uid, binding.field);
     let (help_id, error_id) = (format!("{id}-help"), format!("{id}-error"));
@@ -306,34 +299,31 @@ pub fn NumberField(
             first_message.as_deref().unwrap_or_default(),
         );
     });
-    let root = NodeRef::new();
-    bound::bind(
-        root,
-        vec![
+    let class = if first_message.is_some() {
+        place.class("field invalid", "field extra invalid")
+    } else {
+        place.class("field", "field extra")
+    };
+    b.on(&["input"], on_input)
+        .parts(vec![
             Part::flag(None, Prop::Class("invalid"), invalid),
             Part::new(Some("input"), Prop::Value, move || Some(text.get())),
             Part::new(Some("input"), Prop::Attr("aria-invalid"), move || {
                 Some(invalid().to_string())
             }),
             Part::new(Some(".field-error"), Prop::Text, message),
-        ],
-    );
-    let class = if first_message.is_some() {
-        place.class("field invalid", "field extra invalid")
-    } else {
-        place.class("field", "field extra")
-    };
-    view! { <div class=class node_ref=root on:input=handler(on_input) inner_html=markup.into_string()></div> }
+        ])
+        .el_html("div", &[("class", Some(class))], &markup);
 }
 
 /// A field that the form shows only where the scenario has its figure.
-pub fn optional_field(state: CalcState, lang: Lang, binding: Binding, uid: usize, place: Place) -> impl IntoView {
+pub fn optional_field(b: &mut Builder, state: CalcState, lang: Lang, binding: Binding, uid: usize, place: Place) {
     let shown = move || state.scenario.with(|s| binding.shown(s));
-    view! {
-        <Show when=shown>
-            <NumberField state lang binding uid place/>
-        </Show>
-    }
+    b.slot("div", &[("class", Some(HOLDER))], shown, move |shown, b| {
+        if *shown {
+            number_field(b, state, lang, binding, uid, place);
+        }
+    });
 }
 
 /// An option of a preset list: its value and its name, in a group.
@@ -345,18 +335,31 @@ pub struct Choice {
 
 /// A choice of preset; `edited` marks a preset whose figures the reader changed.
 /// Options of one group stand in an `<optgroup>`.
-#[component]
-pub fn PresetSelect(
-    id: String,
-    label: &'static str,
-    edited_label: &'static str,
-    options: Vec<Choice>,
-    selected: Signal<Option<usize>>,
-    edited: Signal<bool>,
-    on_pick: Callback<usize>,
-    #[prop(optional)] extra: Option<&'static str>,
-    #[prop(optional)] place: Place,
-) -> impl IntoView {
+pub struct PresetSelect {
+    pub id: String,
+    pub label: &'static str,
+    pub edited_label: &'static str,
+    pub options: Vec<Choice>,
+    pub selected: Signal<Option<usize>>,
+    pub edited: Signal<bool>,
+    pub on_pick: Callback<usize>,
+    pub extra: Option<&'static str>,
+    pub place: Place,
+}
+
+/// Writes a [`PresetSelect`].
+pub fn preset_select(b: &mut Builder, p: PresetSelect) {
+    let PresetSelect {
+        id,
+        label,
+        edited_label,
+        options,
+        selected,
+        edited,
+        on_pick,
+        extra,
+        place,
+    } = p;
     let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(i) = values.iter().position(|v| *v == event_target_value(&ev)) {
@@ -399,35 +402,23 @@ pub fn PresetSelect(
         h.append(&options_html(selected.get_untracked()));
         h.end("select");
     });
-    let root = NodeRef::new();
-    bound::bind(
-        root,
-        vec![
-            Part::new(Some("label"), Prop::Text, move || Some(label_text())),
-            Part::new(Some("select"), Prop::Markup, move || {
-                Some(options_html(selected.get()).into_string())
-            }),
-        ],
-    );
-    menu_field(place, root, handler(on_change), markup)
+    let parts = vec![
+        Part::new(Some("label"), Prop::Text, move || Some(label_text())),
+        Part::new(Some("select"), Prop::Markup, move || {
+            Some(options_html(selected.get()).into_string())
+        }),
+    ];
+    menu_field(b, place, parts, Box::new(on_change), markup);
 }
 
 /// A menu's field: its markup (label, menu and what follows it), the parts bound to
 /// it, and the one listener for the menu's `change`.
-fn menu_field(
-    place: Place,
-    root: NodeRef<leptos::html::Div>,
-    on_change: Box<dyn FnMut(leptos::ev::Event)>,
-    markup: Html,
-) -> impl IntoView {
-    view! {
-        <div
-            class=place.class("field", "field extra")
-            node_ref=root
-            on:change=on_change
-            inner_html=markup.into_string()
-        ></div>
-    }
+fn menu_field(b: &mut Builder, place: Place, parts: Vec<Part>, on_change: Box<dyn Fn(web_sys::Event)>, markup: Html) {
+    b.on(&["change"], on_change).parts(parts).el_html(
+        "div",
+        &[("class", Some(place.class("field", "field extra")))],
+        &markup,
+    );
 }
 
 /// A choice of data type: of the weights, of the KV cache, or of the experts.
@@ -439,14 +430,7 @@ pub enum TypeOf {
 }
 
 /// A choice of data type.
-#[component]
-pub fn DataTypeSelect(
-    state: CalcState,
-    lang: Lang,
-    uid: usize,
-    of: TypeOf,
-    #[prop(optional)] place: Place,
-) -> impl IntoView {
+pub fn data_type_select(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, of: TypeOf, place: Place) {
     let t = texts(lang);
     let (name, label) = match of {
         TypeOf::Weights => ("weights", t.weights_type),
@@ -534,20 +518,16 @@ pub fn DataTypeSelect(
             h.append(&untrack(&assumption));
         });
     });
-    let root = NodeRef::new();
-    bound::bind(
-        root,
-        vec![
-            Part::new(Some("select"), Prop::Value, move || Some(value().to_string())),
-            Part::new(Some("select"), Prop::Attr("aria-describedby"), move || {
-                text.with(Option::is_some).then(|| described.clone())
-            }),
-            Part::new(Some(".live-markup"), Prop::Markup, move || {
-                Some(assumption().into_string())
-            }),
-        ],
-    );
-    menu_field(place, root, handler(on_change), markup)
+    let parts = vec![
+        Part::new(Some("select"), Prop::Value, move || Some(value().to_string())),
+        Part::new(Some("select"), Prop::Attr("aria-describedby"), move || {
+            text.with(Option::is_some).then(|| described.clone())
+        }),
+        Part::new(Some(".live-markup"), Prop::Markup, move || {
+            Some(assumption().into_string())
+        }),
+    ];
+    menu_field(b, place, parts, Box::new(on_change), markup);
 }
 
 /// The arithmetic the weights' type assumes on the chosen device and the peak that
@@ -583,13 +563,14 @@ pub fn to_slider(value: u32, max: u32) -> f64 {
 
 /// A number field with a logarithmic slider beside it (batch, context).
 pub fn number_with_slider(
+    b: &mut Builder,
     state: CalcState,
     lang: Lang,
     binding: Binding,
     uid: usize,
     max: u32,
     place: Place,
-) -> impl IntoView {
+) {
     let t = texts(lang);
     let slider_id = names::control_id(uid, &format!("{}-slider", binding.field.id()));
     let top = to_slider(max, max);
@@ -624,20 +605,19 @@ pub fn number_with_slider(
             ],
         );
     });
-    let root = NodeRef::new();
-    bound::bind(
-        root,
-        vec![
-            Part::new(Some("input"), Prop::Value, move || Some(position())),
-            Part::new(Some("input"), Prop::Attr("aria-valuetext"), move || Some(spoken())),
-        ],
+    b.el(
+        "div",
+        &[("class", Some(place.class("field-pair", "field-pair extra")))],
+        |b| {
+            number_field(b, state, lang, binding, uid, Place::First);
+            b.on(&["input"], on_slider)
+                .parts(vec![
+                    Part::new(Some("input"), Prop::Value, move || Some(position())),
+                    Part::new(Some("input"), Prop::Attr("aria-valuetext"), move || Some(spoken())),
+                ])
+                .el_html("div", &[("class", Some("field slider"))], &markup);
+        },
     );
-    view! {
-        <div class=place.class("field-pair", "field-pair extra")>
-            <NumberField state lang binding uid/>
-            <div class="field slider" node_ref=root on:input=handler(on_slider) inner_html=markup.into_string()></div>
-        </div>
-    }
 }
 
 #[cfg(test)]

@@ -8,17 +8,17 @@ pub mod own;
 pub mod results;
 pub mod state;
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::Field;
 
-use crate::data::{presets, Chart, Lang};
-use charts::ChartFigure;
-pub use fields::{field_text, parse_number};
+use crate::bound::{Part, Prop};
+use crate::data::{presets, Lang};
+use crate::view::{Builder, HOLDER};
 use fields::{
-    model_fields, number_with_slider, optional_field, Choice, DataTypeSelect, NumberField, Place, PresetSelect, TypeOf,
-    BATCH, CONTEXT, GROUP,
+    data_type_select, model_fields, number_field, number_with_slider, optional_field, preset_select, Choice, Place,
+    PresetSelect, TypeOf, BATCH, CONTEXT, GROUP,
 };
+pub use fields::{field_text, parse_number};
 use state::{CalcState, OWN_MODEL};
 use vocab::i18n::texts;
 use vocab::names;
@@ -85,10 +85,22 @@ fn in_hardware(c: &Control) -> bool {
 /// The class of the controls shown with "More inputs".
 const EXTRA: &str = "extra";
 
+/// A `<details>` disclosure whose open state follows `open` both ways: the reader's
+/// toggle sets it, and the form opens it where it needs the reader.
+fn disclosure(b: &mut Builder, class: &'static str, open: RwSignal<bool>, content: impl FnOnce(&mut Builder)) {
+    b.on(&["toggle"], crate::reactive::keep_open(open))
+        .parts(vec![Part::flag(None, Prop::Attr("open"), move || open.get())])
+        .el(
+            "details",
+            &[("class", Some(class)), ("open", open.get_untracked().then_some(""))],
+            content,
+        );
+}
+
 /// The model: its preset, its data types, and its shape behind "model details",
 /// which opens by itself when the reader changes the shape or a figure of it turns
 /// invalid.
-fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, opened: RwSignal<bool>) -> impl IntoView {
+fn model_fieldset(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, places: Places, opened: RwSignal<bool>) {
     let t = texts(lang);
     let edited = move || {
         let i = state.model_preset.get();
@@ -109,46 +121,59 @@ fn model_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places, open
         .collect();
     let own = move || state.model_preset.get() == OWN_MODEL;
     let moe = move || state.scenario.with(|s| s.model.experts.is_some());
-    view! {
-        <fieldset class=places.of_group(in_model)>
-            <legend>{t.model_fields}</legend>
-            <PresetSelect
-                id=names::control_id(uid, "model")
-                label=t.model
-                edited_label=t.edited
-                options
-                selected
-                edited=Signal::derive(move || edited() && !own())
-                on_pick=pick
-                extra=t.own_model
-                place=places.of(Control::Model)
-            />
-            {results::markup(state, None, Box::new(move |h| results::fit_notice(h, state, lang, "by-model")))}
-            <DataTypeSelect state lang uid of=TypeOf::Weights place=places.of(Control::Weights)/>
-            {optional_field(state, lang, GROUP, uid, places.of(Control::Weights))}
-            <details
-                class="model-details extra"
-                open=opened.get_untracked()
-                on:toggle=crate::reactive::keep_open(opened)
-                prop:open=move || opened.get()
-            >
-                <summary>{t.model_details}</summary>
-                // Built when first opened: a closed disclosure costs the page's
-                // take-over nothing.
-                <Show when=move || opened.get()>
-                    {model_fields().map(|b| optional_field(state, lang, b, uid, Place::First)).collect_view()}
-                    <Show when=moe>
-                        <DataTypeSelect state lang uid of=TypeOf::Experts/>
-                    </Show>
-                </Show>
-            </details>
-            {own::own_model(state, lang, uid)}
-        </fieldset>
-    }
+    b.el("fieldset", &[("class", Some(places.of_group(in_model)))], |b| {
+        b.el_text("legend", &[], t.model_fields);
+        preset_select(
+            b,
+            PresetSelect {
+                id: names::control_id(uid, "model"),
+                label: t.model,
+                edited_label: t.edited,
+                options,
+                selected,
+                edited: Signal::derive(move || edited() && !own()),
+                on_pick: pick,
+                extra: Some(t.own_model),
+                place: places.of(Control::Model),
+            },
+        );
+        results::markup(
+            b,
+            state,
+            None,
+            Box::new(move |h| results::fit_notice(h, state, lang, "by-model")),
+        );
+        data_type_select(b, state, lang, uid, TypeOf::Weights, places.of(Control::Weights));
+        optional_field(b, state, lang, GROUP, uid, places.of(Control::Weights));
+        disclosure(b, "model-details extra", opened, |b| {
+            b.el_text("summary", &[], t.model_details);
+            // Built when first opened: a closed disclosure costs the page's
+            // take-over nothing.
+            b.slot(
+                "div",
+                &[("class", Some(HOLDER))],
+                move || opened.get(),
+                move |open, b| {
+                    if !*open {
+                        return;
+                    }
+                    for binding in model_fields() {
+                        optional_field(b, state, lang, binding, uid, Place::First);
+                    }
+                    b.slot("div", &[("class", Some(HOLDER))], moe, move |moe, b| {
+                        if *moe {
+                            data_type_select(b, state, lang, uid, TypeOf::Experts, Place::First);
+                        }
+                    });
+                },
+            );
+        });
+        own::own_model(b, state, lang, uid);
+    });
 }
 
 /// The device: its preset, grouped by vendor, and its figures.
-fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places) -> impl IntoView {
+fn hardware_fieldset(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, places: Places) {
     let t = texts(lang);
     let edited = move || {
         let i = state.hardware_preset.get();
@@ -170,26 +195,27 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places) -
         use roofline::inputs::*;
         [&MEMORY, &BANDWIDTH, &PEAK, &DEVICES]
     };
-    let number_field = move |i: &'static roofline::inputs::Input| {
-        let place = places.of(Control::Figure(i.field));
-        view! { <NumberField state lang binding=fields::Binding::input(i) uid place/> }
-    };
-    view! {
-        <fieldset class=places.of_group(in_hardware)>
-            <legend>{t.hardware_fields}</legend>
-            <PresetSelect
-                id=names::control_id(uid, "hardware")
-                label=t.hardware
-                edited_label=t.edited
-                options
-                selected=Signal::derive(move || Some(state.hardware_preset.get()))
-                edited=Signal::derive(edited)
-                on_pick=pick
-                place=places.of(Control::Hardware)
-            />
-            {figures.into_iter().map(number_field).collect_view()}
-        </fieldset>
-    }
+    b.el("fieldset", &[("class", Some(places.of_group(in_hardware)))], |b| {
+        b.el_text("legend", &[], t.hardware_fields);
+        preset_select(
+            b,
+            PresetSelect {
+                id: names::control_id(uid, "hardware"),
+                label: t.hardware,
+                edited_label: t.edited,
+                options,
+                selected: Signal::derive(move || Some(state.hardware_preset.get())),
+                edited: Signal::derive(edited),
+                on_pick: pick,
+                extra: None,
+                place: places.of(Control::Hardware),
+            },
+        );
+        for i in figures {
+            let place = places.of(Control::Figure(i.field));
+            number_field(b, state, lang, fields::Binding::input(i), uid, place);
+        }
+    });
 }
 
 /// The form: model, hardware and workload. At first it shows the few controls its
@@ -197,7 +223,7 @@ fn hardware_fieldset(state: CalcState, lang: Lang, uid: usize, places: Places) -
 /// groups, and does so by itself when one of them needs the reader: a figure of it
 /// turned invalid, the model's shape or the device's figures changed, a model of the
 /// reader's own chosen, or (at the start) a shared link set one.
-fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+fn inputs(b: &mut Builder, state: CalcState, lang: Lang, uid: usize) {
     let t = texts(lang);
     let places = Places(&state.example.inputs);
     // Speculative decoding's fields, where the entry's block sets it.
@@ -255,38 +281,46 @@ fn inputs(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         }
     });
     let figure_place = move |field: Field| places.of(Control::Figure(field));
-    let number_field = move |i: &'static roofline::inputs::Input| {
-        view! { <NumberField state lang binding=fields::Binding::input(i) uid place=figure_place(i.field)/> }
+    let number = move |b: &mut Builder, i: &'static roofline::inputs::Input| {
+        number_field(b, state, lang, fields::Binding::input(i), uid, figure_place(i.field));
     };
-    view! {
-        <form class="calc-inputs" on:submit=handler(|ev: leptos::ev::SubmitEvent| ev.prevent_default())>
-            <fieldset class=places.of_group(in_workload)>
-                <legend>{t.workload_fields}</legend>
-                {number_with_slider(state, lang, BATCH, uid, MAX_BATCH_SLIDER, figure_place(Field::Batch))}
-                {number_with_slider(state, lang, CONTEXT, uid, MAX_CONTEXT_SLIDER, figure_place(Field::Context))}
-                {number_field(&roofline::inputs::PROMPT)}
-                {speculation.iter().map(number_field).collect_view()}
-                <DataTypeSelect state lang uid of=TypeOf::Kv place=places.of(Control::Kv)/>
-            </fieldset>
-            {model_fieldset(state, lang, uid, places, details_open)}
-            {hardware_fieldset(state, lang, uid, places)}
+    b.on(&["submit"], |ev| ev.prevent_default())
+        .el("form", &[("class", Some("calc-inputs"))], |b| {
+            b.el("fieldset", &[("class", Some(places.of_group(in_workload)))], |b| {
+                b.el_text("legend", &[], t.workload_fields);
+                number_with_slider(b, state, lang, BATCH, uid, MAX_BATCH_SLIDER, figure_place(Field::Batch));
+                number_with_slider(
+                    b,
+                    state,
+                    lang,
+                    CONTEXT,
+                    uid,
+                    MAX_CONTEXT_SLIDER,
+                    figure_place(Field::Context),
+                );
+                number(b, &roofline::inputs::PROMPT);
+                for i in speculation {
+                    number(b, i);
+                }
+                data_type_select(b, state, lang, uid, TypeOf::Kv, places.of(Control::Kv));
+            });
+            model_fieldset(b, state, lang, uid, places, details_open);
+            hardware_fieldset(b, state, lang, uid, places);
             // A disclosure (it works before the app is live, and the take-over keeps
             // it as the reader left it); what it shows is the `extra` controls above.
-            <details
-                class="more-inputs"
-                open=more_open.get_untracked()
-                on:toggle=crate::reactive::keep_open(more_open)
-                prop:open=move || more_open.get()
-            >
+            disclosure(b, "more-inputs", more_open, |b| {
                 // Said by what a press does: "More inputs" while closed, "Fewer inputs" while open.
-                <summary on:click=handler(move |_| reveal_more(uid))>
-                    <span class="when-closed">{t.more_inputs}</span>
-                    <span class="when-open">{t.fewer_inputs}</span>
-                </summary>
-            </details>
-            <button type="button" class="reset" on:click=handler(move |_| state.reset())>{t.reset}</button>
-        </form>
-    }
+                b.on(&["click"], move |_| reveal_more(uid)).el("summary", &[], |b| {
+                    b.el_text("span", &[("class", Some("when-closed"))], t.more_inputs)
+                        .el_text("span", &[("class", Some("when-open"))], t.fewer_inputs);
+                });
+            });
+            b.on(&["click"], move |_| state.reset()).el_text(
+                "button",
+                &[("type", Some("button")), ("class", Some("reset"))],
+                t.reset,
+            );
+        });
 }
 
 /// After the reader opens "More inputs" (the browser opens it after this click), the
@@ -330,38 +364,48 @@ fn extra_differs(state: CalcState, places: Places) -> bool {
 /// `uid` (the calculator's index in its entry) keeps element ids unique and the same
 /// in the pre-rendered page and in the browser; `ignored` lists the parts of the
 /// address that could not be used.
-#[component]
-pub fn CalculatorView(state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) -> impl IntoView {
+pub fn calculator(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, ignored: Signal<Vec<String>>) {
     let t = texts(lang);
     let heading = names::control_id(uid, "heading");
-    let heading_ref = heading.clone();
     // Each ignored value isolated as `<bdi>` isolates its text (first strong isolate
     // … pop directional isolate): the address is anyone's text, and a right-to-left
     // mark or an override in one value reorders nothing around it.
     let notice = move || {
-        ignored.with(|list| {
-            (!list.is_empty()).then(|| {
-                let values: Vec<String> = list.iter().map(|v| format!("\u{2068}{v}\u{2069}")).collect();
-                view! { <p class="notice" role="status">{t.ignored_parameters}" "<code>{values.join(", ")}</code></p> }
+        vocab::markup::build(|h| {
+            ignored.with(|list| {
+                if !list.is_empty() {
+                    let values: Vec<String> = list.iter().map(|v| format!("\u{2068}{v}\u{2069}")).collect();
+                    h.el("p", &[("class", Some("notice")), ("role", Some("status"))], |h| {
+                        h.text(t.ignored_parameters)
+                            .text(" ")
+                            .el_text("code", &[], &values.join(", "));
+                    });
+                }
             })
         })
     };
-    let chart_figure = move |c: &Chart| view! { <ChartFigure state lang chart=*c key=names::chart_key(uid, c.id())/> };
-    view! {
-        <section class=names::CALCULATOR aria-labelledby=heading_ref>
-            <h2 id=heading>{t.calculator_heading}</h2>
-            <p class="needs-js">{t.needs_javascript}</p>
-            {notice}
-            <div class="calc-grid">
-                {results::results(state, lang)}
-                {inputs(state, lang, uid)}
-                {results::markup(state, None, Box::new(move |h| results::verdict_bar(h, state, lang)))}
-            </div>
-            <div class="charts">
-                {state.example.charts.iter().map(chart_figure).collect_view()}
-            </div>
-        </section>
-    }
+    b.el(
+        "section",
+        &[("class", Some(names::CALCULATOR)), ("aria-labelledby", Some(&heading))],
+        |b| {
+            b.el_text("h2", &[("id", Some(&heading))], t.calculator_heading)
+                .el_text("p", &[("class", Some("needs-js"))], t.needs_javascript);
+            b.parts(vec![Part::new(None, Prop::Markup, move || {
+                Some(notice().into_string())
+            })])
+            .el_html("div", &[("class", Some(HOLDER))], &notice());
+            b.el("div", &[("class", Some("calc-grid"))], |b| {
+                results::results(b, state, lang);
+                inputs(b, state, lang, uid);
+                results::markup(b, state, None, Box::new(move |h| results::verdict_bar(h, state, lang)));
+            });
+            b.el("div", &[("class", Some("charts"))], |b| {
+                for c in &state.example.charts {
+                    charts::chart_figure(b, state, lang, *c, names::chart_key(uid, c.id()));
+                }
+            });
+        },
+    );
 }
 
 #[cfg(test)]

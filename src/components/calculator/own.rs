@@ -1,14 +1,14 @@
 //! The reader's own model: a pasted `config.json`, read by the config reader
 //! (`crates/config-reader`, started when first asked: see [`crate::config_worker`]).
 
-use crate::reactive::handler;
 use config_reader::{Failure, Pasted, Read, Reading, MAX_CONFIG_BYTES};
 use leptos::prelude::*;
 
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
-use crate::bound::{self, Part, Prop};
+use crate::bound::{Part, Prop};
 use crate::data::Lang;
+use crate::view::Builder;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;
@@ -64,7 +64,7 @@ fn text_area(h: &mut Html, a: TextArea<'_>) {
 
 /// The panel: a text area for the config, optional parameter counts, and what the
 /// calculator made of it.
-pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
+pub fn own_model(b: &mut Builder, state: CalcState, lang: Lang, uid: usize) {
     let t = texts(lang);
     let fields = Fields {
         text: RwSignal::new(String::new()),
@@ -74,18 +74,23 @@ pub fn own_model(state: CalcState, lang: Lang, uid: usize) -> impl IntoView {
         outcome: RwSignal::new(None),
     };
     let opened = RwSignal::new(false);
-    view! {
-        <details
-            // Shown with the form's "More inputs".
-            class="own-model extra"
-            on:toggle=crate::reactive::keep_open(opened)
-        >
-            <summary>{t.own_model_summary}</summary>
+    // Shown with the form's "More inputs".
+    b.on(&["toggle"], crate::reactive::keep_open(opened))
+        .el("details", &[("class", Some("own-model extra"))], |b| {
+            b.el_text("summary", &[], t.own_model_summary);
             // Built when first opened: a closed disclosure costs the page's take-over
             // nothing. What the reader typed stays in the signals.
-            <Show when=move || opened.get()>{move || panel(state, lang, uid, fields)}</Show>
-        </details>
-    }
+            b.slot(
+                "div",
+                &[("class", Some(crate::view::HOLDER))],
+                move || opened.get(),
+                move |open, b| {
+                    if *open {
+                        panel(b, state, lang, uid, fields);
+                    }
+                },
+            );
+        });
 }
 
 /// What the reader typed into the panel, and what came of it.
@@ -144,7 +149,7 @@ fn take_over(state: CalcState, lang: Lang, c: Read) -> Outcome {
 }
 
 /// The panel's contents.
-fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoView {
+fn panel(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, fields: Fields) {
     let t = texts(lang);
     let Fields {
         text,
@@ -287,16 +292,9 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             },
         );
     });
-    let root = NodeRef::new();
-    bound::bind(
-        root,
-        vec![Part::new(Some(".config-status"), Prop::Markup, move || {
-            Some(report().into_string())
-        })],
-    );
     // What is typed goes to its signal, by the field's id.
-    let typed = move |ev: leptos::ev::Event| {
-        let target = event_target::<web_sys::Element>(&ev).id();
+    let typed = move |ev: &web_sys::Event| {
+        let target = event_target::<web_sys::Element>(ev).id();
         let signal = [
             (&text_id, text),
             (&index_id, index),
@@ -306,11 +304,11 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
         .into_iter()
         .find(|(id, _)| **id == target);
         if let Some((_, signal)) = signal {
-            signal.set(event_target_value(&ev));
+            signal.set(event_target_value(ev));
         }
     };
-    let pressed = move |ev: leptos::ev::MouseEvent| {
-        let on_button = event_target::<web_sys::Element>(&ev)
+    let pressed = move |ev: &web_sys::Event| {
+        let on_button = event_target::<web_sys::Element>(ev)
             .closest(".use-config")
             .ok()
             .flatten()
@@ -319,15 +317,14 @@ fn panel(state: CalcState, lang: Lang, uid: usize, fields: Fields) -> impl IntoV
             apply(());
         }
     };
-    view! {
-        <div
-            class="live-markup"
-            node_ref=root
-            on:input=handler(typed)
-            on:click=handler(pressed)
-            inner_html=markup.into_string()
-        ></div>
-    }
+    b.on(&["input", "click"], move |ev| match ev.type_().as_str() {
+        "input" => typed(&ev),
+        _ => pressed(&ev),
+    })
+    .parts(vec![Part::new(Some(".config-status"), Prop::Markup, move || {
+        Some(report().into_string())
+    })])
+    .el_html("div", &[("class", Some(crate::view::HOLDER))], &markup);
 }
 
 #[cfg(test)]

@@ -8,14 +8,15 @@
 //! buttons act through one listener on the element that holds them, which reads
 //! the action from the state as the button's label was written from it.
 
-use crate::reactive::handler;
 use leptos::prelude::*;
 use roofline::{Bound, Change, Field, Output, Quantity, Report, Unit};
 use vocab::markup::{build, Html};
 
 use super::fields;
 use super::state::{CalcState, Setup, OWN_MODEL};
+use crate::bound::{Part, Prop};
 use crate::data::Lang;
+use crate::view::Builder;
 use vocab::i18n::texts;
 
 /// An output's text for a report.
@@ -154,7 +155,7 @@ fn fix_action(state: CalcState) -> Option<Action> {
 }
 
 /// A press on a button of the results: its action, read from the state.
-fn press(state: CalcState, ev: &leptos::ev::MouseEvent) {
+fn press(state: CalcState, ev: &web_sys::Event) {
     use wasm_bindgen::JsCast;
     let button = ev
         .target()
@@ -206,23 +207,21 @@ fn focus_after(calculator: web_sys::Element, field: Field) {
 /// unchanged notice keeps its elements, and the focus on its button); its buttons
 /// and switches act through one listener each.
 pub fn markup(
+    b: &mut Builder,
     state: CalcState,
     switch: Option<RwSignal<bool>>,
     write: Box<dyn Fn(&mut Html) + Send + Sync>,
-) -> impl IntoView {
-    let html = crate::reactive::memo(move || build(|h| write(h)).into_string());
-    view! {
-        <div
-            class="live-markup"
-            inner_html=move || html.get()
-            on:click=handler(move |ev: leptos::ev::MouseEvent| press(state, &ev))
-            on:change=handler(move |ev: leptos::ev::Event| {
-                if let Some(switch) = switch {
-                    switch.set(event_target_checked(&ev));
-                }
-            })
-        ></div>
-    }
+) {
+    let html = crate::reactive::memo(move || build(|h| write(h)));
+    b.on(&["click", "change"], move |ev| match (ev.type_().as_str(), switch) {
+        ("click", _) => press(state, &ev),
+        (_, Some(switch)) => switch.set(event_target_checked(&ev)),
+        _ => {}
+    })
+    .parts(vec![Part::new(None, Prop::Markup, move || {
+        Some(html.get().into_string())
+    })])
+    .el_html("div", &class(crate::view::HOLDER), &html.get_untracked());
 }
 
 /// The verdict: a setup that does not fit says so first, with what it needs and
@@ -492,24 +491,31 @@ fn output_cells(h: &mut Html, state: CalcState, lang: Lang, output: Output, form
 
 /// One output: its name and its cells. A row whose figure a pinned A shares is
 /// folded away.
-pub fn output_row(state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) -> impl IntoView {
+fn output_row(b: &mut Builder, state: CalcState, lang: Lang, output: Output, formulas: RwSignal<bool>) {
     let t = texts(lang);
-    let cells =
-        crate::reactive::memo(move || build(|h| output_cells(h, state, lang, output, formulas.get())).into_string());
-    view! {
-        <div class="output" data-output=output.id() class:unchanged=move || unchanged(state, lang, output)>
-            <dt>{(t.output_label)(output)}</dt>
-            <dd inner_html=move || cells.get()></dd>
-        </div>
-    }
+    let cells = crate::reactive::memo(move || build(|h| output_cells(h, state, lang, output, formulas.get())));
+    let folded = move || unchanged(state, lang, output);
+    let row_class = if folded() { "output unchanged" } else { "output" };
+    b.parts(vec![
+        Part::flag(None, Prop::Class("unchanged"), folded),
+        Part::new(Some("dd"), Prop::Markup, move || Some(cells.get().into_string())),
+    ])
+    .el(
+        "div",
+        &[("class", Some(row_class)), ("data-output", Some(output.id()))],
+        |b| {
+            b.el_text("dt", &[], (t.output_label)(output))
+                .el_html("dd", &[], &cells.get_untracked());
+        },
+    );
 }
 
 /// While a scenario is pinned, the head of the comparison's columns, the first
 /// group of the list: each side by what tells it apart (each cell names its
 /// column for a screen reader).
-fn compare_head(state: CalcState, lang: Lang) -> impl IntoView {
+fn compare_head(b: &mut Builder, state: CalcState, lang: Lang) {
     let t = texts(lang);
-    move || {
+    let head = move || {
         let a = state.pinned.get()?;
         let (nb, na) = names(&state.setup(), &a, lang);
         // "A · NVIDIA H100 SXM"; the letter alone where no input tells the sides apart.
@@ -521,17 +527,24 @@ fn compare_head(state: CalcState, lang: Lang) -> impl IntoView {
                 format!("{letter} · {name}")
             }
         };
-        Some(view! {
-            <div class="compare-head" aria-hidden="true">
-                <dt></dt>
-                <dd>
-                    <span>{side(t.pinned_value, na)}</span>
-                    <span>{side(t.current_value, nb)}</span>
-                    <span>{t.compare_change}</span>
-                </dd>
-            </div>
-        })
-    }
+        Some(build(|h| {
+            h.el_text("span", &[], &side(t.pinned_value, na))
+                .el_text("span", &[], &side(t.current_value, nb))
+                .el_text("span", &[], t.compare_change);
+        }))
+    };
+    let Some(first) = head() else { return };
+    b.el(
+        "div",
+        &[("class", Some("compare-head")), ("aria-hidden", Some("true"))],
+        |b| {
+            b.el_text("dt", &[], "")
+                .parts(vec![Part::new(None, Prop::Markup, move || {
+                    head().map(Html::into_string)
+                })])
+                .el_html("dd", &[], &first);
+        },
+    );
 }
 
 /// While a scenario is pinned, the switch that unfolds the rows A and B share.
@@ -559,45 +572,48 @@ fn unchanged_switch(h: &mut Html, state: CalcState, lang: Lang, shown: RwSignal<
 }
 
 /// Pinning: the button that pins the current scenario as A, or lets it go.
-fn compare(state: CalcState, lang: Lang) -> impl IntoView {
+fn compare(b: &mut Builder, state: CalcState, lang: Lang) {
     let t = texts(lang);
     let pinned = move || state.pinned.with(Option::is_some);
-    view! {
-        <button
-            type="button"
-            class="pin"
-            aria-pressed=move || pinned().to_string()
-            on:click=handler(move |_| {
-                if pinned() { state.pinned.set(None) } else { state.pin() }
-            })
-        >
-            {move || if pinned() { t.unpin } else { t.pin }}
-        </button>
-    }
+    let label = move || if pinned() { t.unpin } else { t.pin };
+    b.on(
+        &["click"],
+        move |_| {
+            if pinned() {
+                state.pinned.set(None)
+            } else {
+                state.pin()
+            }
+        },
+    )
+    .parts(vec![
+        Part::new(None, Prop::Attr("aria-pressed"), move || Some(pinned().to_string())),
+        Part::new(None, Prop::Text, move || Some(label().to_string())),
+    ])
+    .el_text(
+        "button",
+        &[
+            ("type", Some("button")),
+            ("class", Some("pin")),
+            ("aria-pressed", Some(if pinned() { "true" } else { "false" })),
+        ],
+        label(),
+    );
 }
 
-/// The outputs a model's kind brings beside those the entry shows: a mixture of
-/// experts reads fewer weights than it stores (the weights read per step and the
-/// experts a step touches, with their formula); a hybrid keeps a state of fixed size
-/// per request (Mamba, linear attention) beside its KV cache.
-fn kind_outputs(state: CalcState, lang: Lang, formulas: RwSignal<bool>) -> impl IntoView {
-    // A memo, so that the rows are built when the model changes kind, not at every
-    // change.
-    let kind = crate::reactive::memo(move || {
-        state
-            .valid
-            .with(|(_, r)| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0))
-    });
-    move || {
-        let (moe, hybrid) = kind.get();
-        let moe = moe.then_some([Output::DecodeWeightBytes, Output::ExpertsTouched]);
-        moe.into_iter()
-            .flatten()
-            .chain(hybrid.then_some(Output::StatePerRequest))
-            .filter(|o| !state.example.show.contains(o))
-            .map(|o| output_row(state, lang, o, formulas))
-            .collect_view()
-    }
+/// The outputs the list shows: those the entry names and those a model's kind
+/// brings beside them: a mixture of experts reads fewer weights than it stores (the
+/// weights read per step and the experts a step touches, with their formula); a
+/// hybrid keeps a state of fixed size per request (Mamba, linear attention) beside
+/// its KV cache.
+fn outputs_of(state: CalcState, (moe, hybrid): (bool, bool)) -> Vec<Output> {
+    let moe = moe.then_some([Output::DecodeWeightBytes, Output::ExpertsTouched]);
+    let kind = moe
+        .into_iter()
+        .flatten()
+        .chain(hybrid.then_some(Output::StatePerRequest))
+        .filter(|o| !state.example.show.contains(o));
+    state.example.show.iter().copied().chain(kind).collect()
 }
 
 /// Why the results are stale: the notice, and the core's message with the field it
@@ -641,37 +657,89 @@ fn scenario_line(state: CalcState, lang: Lang) -> String {
 
 /// The results: verdict, warnings, the outputs the entry shows, the comparison and
 /// the formulas.
-pub fn results(state: CalcState, lang: Lang) -> impl IntoView {
+pub fn results(b: &mut Builder, state: CalcState, lang: Lang) {
     let t = texts(lang);
     let formulas = RwSignal::new(false);
     let unchanged = RwSignal::new(false);
-    view! {
-        <div class="calc-results" class:stale=move || state.stale() aria-live="polite">
-            <h3>{t.results}</h3>
-            <p class="scenario-line">{move || scenario_line(state, lang)}</p>
+    let stale = move || state.stale();
+    let comparing = move || state.pinned.with(Option::is_some);
+    let folding = move || comparing() && !unchanged.get();
+    let cannot = move || !state.valid.with(|(_, r)| r.capacity.fits());
+    let scenario = move || Some(scenario_line(state, lang));
+    let stale_line = move || stale_text(state, lang);
+    // The rows: written anew when the model changes kind or a scenario is pinned or
+    // let go (a memo, so that not every change writes them).
+    let kind = crate::reactive::memo(move || {
+        state
+            .valid
+            .with(|(_, r)| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0))
+    });
+    let list_class = || {
+        let mut c = String::from("outputs");
+        for (on, name) in [
+            (comparing(), " comparing"),
+            (folding(), " folding"),
+            (cannot(), " cannot"),
+        ] {
+            if on {
+                c.push_str(name);
+            }
+        }
+        c
+    };
+    b.parts(vec![Part::flag(None, Prop::Class("stale"), stale)]).el(
+        "div",
+        &[
+            (
+                "class",
+                Some(if stale() { "calc-results stale" } else { "calc-results" }),
+            ),
+            ("aria-live", Some("polite")),
+        ],
+        |b| {
+            b.el_text("h3", &[], t.results);
+            b.parts(vec![Part::new(None, Prop::Text, scenario)]).el_text(
+                "p",
+                &class("scenario-line"),
+                &scenario().unwrap_or_default(),
+            );
             // Always in the page, so that its text coming and going moves nothing.
-            <p class="stale-notice">{move || stale_text(state, lang)}</p>
-            {markup(state, None, Box::new(move |h| summary(h, state, lang)))}
-            <dl
-                class="outputs"
-                class:comparing=move || state.pinned.with(Option::is_some)
-                class:folding=move || state.pinned.with(Option::is_some) && !unchanged.get()
-                class:cannot=move || !state.valid.with(|(_, r)| r.capacity.fits())
-            >
-                {compare_head(state, lang)}
-                {state.example.show.iter().map(|o| output_row(state, lang, *o, formulas)).collect_view()}
-                {kind_outputs(state, lang, formulas)}
-            </dl>
-            {markup(state, Some(unchanged), Box::new(move |h| unchanged_switch(h, state, lang, unchanged)))}
-            {compare(state, lang)}
-            <label class="formula-toggle">
-                <input
-                    type="checkbox"
-                    prop:checked=move || formulas.get()
-                    on:change=handler(move |ev: leptos::ev::Event| formulas.set(event_target_checked(&ev)))
-                />
-                " "{t.show_formulas}
-            </label>
-        </div>
-    }
+            b.parts(vec![Part::new(None, Prop::Text, stale_line)]).el_text(
+                "p",
+                &class("stale-notice"),
+                &stale_line().unwrap_or_default(),
+            );
+            markup(b, state, None, Box::new(move |h| summary(h, state, lang)));
+            b.parts(vec![
+                Part::flag(None, Prop::Class("comparing"), comparing),
+                Part::flag(None, Prop::Class("folding"), folding),
+                Part::flag(None, Prop::Class("cannot"), cannot),
+            ])
+            .slot(
+                "dl",
+                &class(&list_class()),
+                move || (kind.get(), comparing()),
+                move |(kind, _), b| {
+                    compare_head(b, state, lang);
+                    for o in outputs_of(state, *kind) {
+                        output_row(b, state, lang, o, formulas);
+                    }
+                },
+            );
+            markup(
+                b,
+                state,
+                Some(unchanged),
+                Box::new(move |h| unchanged_switch(h, state, lang, unchanged)),
+            );
+            compare(b, state, lang);
+            b.on(&["change"], move |ev| formulas.set(event_target_checked(&ev)))
+                .parts(vec![Part::flag(Some("input"), Prop::Checked, move || formulas.get())])
+                .el("label", &class("formula-toggle"), |b| {
+                    b.void("input", &[("type", Some("checkbox"))])
+                        .text(" ")
+                        .text(t.show_formulas);
+                });
+        },
+    );
 }

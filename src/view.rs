@@ -1,0 +1,269 @@
+//! The site's view layer: a page is markup written once ([`vocab::markup`]), with
+//! the code that brings its live parts to life once it is in the page: listeners,
+//! parts bound to the state ([`crate::bound`]), and slots whose content is written
+//! anew when what they show changes. The pre-renderer writes the same markup; in the
+//! browser the app writes it again, then runs each element's hooks.
+//!
+//! A view layer of its own, where Leptos' views were (tachys): those compile code for
+//! every element, attribute and child type a view names, about a third of the wasm
+//! (docs/performance.md, "The site's own view layer"). The state stays Leptos'
+//! reactive graph: signals, memos, effects, and owners that dispose of a slot's
+//! signals and listeners when its content is written anew.
+//!
+//! Which element a hook belongs to is marked in the markup the browser gets (an
+//! attribute, [`MARK`], removed once the hooks have run); the pre-renderer writes no
+//! marks, as its pages run no hooks.
+
+use leptos::prelude::*;
+use vocab::markup::{Attr, Html};
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+use crate::bound::Part;
+
+/// The class of an element that only holds what a slot or a bound part writes: the
+/// stylesheet gives it no box of its own.
+pub const HOLDER: &str = "live-markup";
+
+/// The attribute that marks an element with hooks, in the browser's markup only.
+const MARK: &str = "data-v";
+
+/// Code run once an element is in the page.
+type Hook = Box<dyn FnOnce(&Element)>;
+
+/// The hooks of one marked element, and the reactive owner they run under (the
+/// owner of the part of the page that wrote it, which disposes of what they set up).
+struct Marked {
+    owner: Option<Owner>,
+    hooks: Vec<Hook>,
+}
+
+/// Markup and the hooks of its marked elements, in document order.
+#[derive(Default)]
+pub struct View {
+    html: Html,
+    marked: Vec<Marked>,
+}
+
+impl View {
+    /// The markup (what the pre-renderer writes).
+    pub fn into_html(self) -> String {
+        self.html.into_string()
+    }
+}
+
+/// Writes a [`View`]: markup as [`Html`] writes it, with hooks for the elements that
+/// need them ([`Builder::hook`] and the methods built on it).
+#[derive(Default)]
+pub struct Builder {
+    view: View,
+    pending: Vec<Hook>,
+}
+
+/// A view written by `f`.
+pub fn view(f: impl FnOnce(&mut Builder)) -> View {
+    let mut b = Builder::default();
+    f(&mut b);
+    debug_assert!(b.pending.is_empty(), "a hook with no element after it");
+    b.view
+}
+
+impl Builder {
+    /// The markup written so far, for helpers that write markup without hooks.
+    pub fn html(&mut self) -> &mut Html {
+        debug_assert!(self.pending.is_empty(), "a hook before markup without hooks");
+        &mut self.view.html
+    }
+
+    /// Markup without hooks.
+    pub fn markup(&mut self, html: &Html) -> &mut Builder {
+        self.html().append(html);
+        self
+    }
+
+    /// Another view, with its hooks.
+    pub fn view(&mut self, other: View) -> &mut Builder {
+        self.html().append(&other.html);
+        self.view.marked.extend(other.marked);
+        self
+    }
+
+    /// Escaped text.
+    pub fn text(&mut self, text: &str) -> &mut Builder {
+        self.html().text(text);
+        self
+    }
+
+    /// Runs `f` with the next element written, once it is in the page (in the
+    /// browser only). Several hooks of one element run in the order given.
+    pub fn hook(&mut self, f: impl FnOnce(&Element) + 'static) -> &mut Builder {
+        if cfg!(target_arch = "wasm32") {
+            self.pending.push(Box::new(f));
+        }
+        self
+    }
+
+    /// Calls `handler` for every event of `types` on the next element (and so for
+    /// those of every element below it), as long as it is in the page.
+    pub fn on(&mut self, types: &'static [&'static str], handler: impl Fn(web_sys::Event) + 'static) -> &mut Builder {
+        self.on_boxed(types, Box::new(handler))
+    }
+
+    fn on_boxed(&mut self, types: &'static [&'static str], handler: Box<dyn Fn(web_sys::Event)>) -> &mut Builder {
+        self.hook(move |el| crate::listen::on(el.clone().into(), types, handler))
+    }
+
+    /// Keeps `parts` of the next element (or of elements below it) to their values.
+    pub fn parts(&mut self, parts: Vec<Part>) -> &mut Builder {
+        self.hook(move |el| crate::bound::apply_all(el, parts))
+    }
+
+    fn open(&mut self, tag: &'static str, attrs: &[Attr<'_>], void: bool) {
+        let html = &mut self.view.html;
+        if self.pending.is_empty() {
+            if void {
+                html.void(tag, attrs);
+            } else {
+                html.start(tag, attrs);
+            }
+            return;
+        }
+        let mut marked: Vec<Attr<'_>> = attrs.to_vec();
+        marked.push((MARK, Some("")));
+        if void {
+            html.void(tag, &marked);
+        } else {
+            html.start(tag, &marked);
+        }
+        self.view.marked.push(Marked {
+            owner: Owner::current(),
+            hooks: std::mem::take(&mut self.pending),
+        });
+    }
+
+    /// A start tag; [`Builder::end`] closes it.
+    pub fn start(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Builder {
+        self.open(tag, attrs, false);
+        self
+    }
+
+    /// An end tag.
+    pub fn end(&mut self, tag: &'static str) -> &mut Builder {
+        self.html().end(tag);
+        self
+    }
+
+    /// A void element (`<input>`).
+    pub fn void(&mut self, tag: &'static str, attrs: &[Attr<'_>]) -> &mut Builder {
+        self.open(tag, attrs, true);
+        self
+    }
+
+    /// An element with attributes and children.
+    pub fn el(&mut self, tag: &'static str, attrs: &[Attr<'_>], children: impl FnOnce(&mut Builder)) -> &mut Builder {
+        self.open(tag, attrs, false);
+        children(self);
+        self.end(tag)
+    }
+
+    /// An element holding only text.
+    pub fn el_text(&mut self, tag: &'static str, attrs: &[Attr<'_>], text: &str) -> &mut Builder {
+        self.open(tag, attrs, false);
+        self.text(text).end(tag)
+    }
+
+    /// An element holding `html` (markup without hooks).
+    pub fn el_html(&mut self, tag: &'static str, attrs: &[Attr<'_>], html: &Html) -> &mut Builder {
+        self.open(tag, attrs, false);
+        self.markup(html).end(tag)
+    }
+
+    /// An element whose content is `render`'s for the value of `key`, written anew
+    /// whenever that value changes. What the content sets up (signals, effects,
+    /// listeners) lives as long as the content.
+    pub fn slot<K: PartialEq + 'static>(
+        &mut self,
+        tag: &'static str,
+        attrs: &[Attr<'_>],
+        key: impl Fn() -> K + 'static,
+        render: impl Fn(&K, &mut Builder) + 'static,
+    ) -> &mut Builder {
+        let shown = untrack(&key);
+        let parent = Owner::current();
+        let owner = child_of(parent.as_ref());
+        let content = owner.with(|| view(|b| render(&shown, b)));
+        let mut now = Some((shown, owner));
+        self.hook(move |el| {
+            let el = el.clone();
+            crate::reactive::effect(move || {
+                let wanted = key();
+                if now.as_ref().is_some_and(|(shown, _)| *shown == wanted) {
+                    return;
+                }
+                if let Some((_, old)) = now.take() {
+                    old.cleanup();
+                }
+                let owner = child_of(parent.as_ref());
+                let content = untrack(|| owner.with(|| view(|b| render(&wanted, b))));
+                el.set_inner_html(content.html.as_str());
+                run(&el, content.marked);
+                now = Some((wanted, owner));
+            });
+        });
+        self.open(tag, attrs, false);
+        self.view(content).end(tag)
+    }
+}
+
+/// A new owner below `parent` (or a root).
+fn child_of(parent: Option<&Owner>) -> Owner {
+    match parent {
+        Some(p) => p.child(),
+        None => Owner::new(),
+    }
+}
+
+/// Runs the hooks of `marked`, the marked elements below `root` in document order.
+fn run(root: &Element, marked: Vec<Marked>) {
+    if marked.is_empty() {
+        return;
+    }
+    let Ok(found) = root.query_selector_all(&format!("[{MARK}]")) else {
+        return;
+    };
+    for (i, m) in marked.into_iter().enumerate() {
+        let Some(el) = found.item(i as u32).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let _ = el.remove_attribute(MARK);
+        let hooks = m.hooks;
+        let go = move || hooks.into_iter().for_each(|h| h(&el));
+        match m.owner {
+            Some(owner) => owner.with(go),
+            None => go(),
+        }
+    }
+}
+
+/// Writes `content` as the children of `body` before its site footer (which the page
+/// writer puts after the app's markup and the app never writes), in place of the
+/// app's markup before, and runs its hooks.
+pub fn replace_app(body: &Element, content: View) {
+    let footer = body
+        .query_selector(&format!(":scope > footer.{}", vocab::names::SITE_FOOTER))
+        .ok()
+        .flatten();
+    let mut child = body.first_child();
+    while let Some(c) = child {
+        child = c.next_sibling();
+        if !footer.as_ref().is_some_and(|f| f.is_same_node(Some(&c))) {
+            let _ = body.remove_child(&c);
+        }
+    }
+    match &footer {
+        Some(f) => f.insert_adjacent_html("beforebegin", content.html.as_str()),
+        None => body.insert_adjacent_html("beforeend", content.html.as_str()),
+    }
+    .ok();
+    run(body, content.marked);
+}

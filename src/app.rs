@@ -1,7 +1,7 @@
 //! The whole site: the page of the address (see [`crate::router`] and
 //! [`crate::urls::Route`]).
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 
 use crate::components::theme::provide_theme;
 use crate::pages::{entry::entry_page, home::home, index::index_page, not_found::not_found};

@@ -8,7 +8,7 @@
 //! Events are the caller's: a listener on the root element (`on:input`,
 //! `on:change`) hears those of every element below it.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// What of an element a part sets.

@@ -4,7 +4,7 @@
 //! Handlers and callbacks are boxed before they reach the browser's glue, which is so
 //! compiled once rather than once per closure.
 
-use leptos::prelude::on_cleanup;
+use reactive_graph::owner::on_cleanup;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -42,11 +42,17 @@ fn on_boxed(target: web_sys::EventTarget, types: &'static [&'static str], handle
 /// Runs `f` before the browser's next paint (`requestAnimationFrame`).
 pub fn next_frame(f: impl FnOnce() + 'static) {
     let f: Box<dyn FnOnce()> = Box::new(f);
-    leptos::prelude::request_animation_frame(f);
+    if let Some(window) = web_sys::window() {
+        let _ = window.request_animation_frame(Closure::once_into_js(f).unchecked_ref());
+    }
 }
 
 /// Runs `f` once `after` has passed (`setTimeout`).
 pub fn later(f: impl FnOnce() + 'static, after: std::time::Duration) {
     let f: Box<dyn FnOnce()> = Box::new(f);
-    leptos::prelude::set_timeout(f, after);
+    let ms = i32::try_from(after.as_millis()).unwrap_or(i32::MAX);
+    if let Some(window) = web_sys::window() {
+        let _ =
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(Closure::once_into_js(f).unchecked_ref(), ms);
+    }
 }

@@ -6,7 +6,55 @@
 //! and again whenever a signal it read changes; a memo notifies only when its value
 //! changes.
 
-use leptos::prelude::*;
+use prelude::*;
+
+/// What the app uses of the reactive graph (signals, memos, effects, owners and
+/// their contexts), and the event helpers of its listeners: one `use` in each module.
+pub mod prelude {
+    pub use reactive_graph::callback::{Callable, Callback};
+    pub use reactive_graph::computed::Memo;
+    pub use reactive_graph::effect::Effect;
+    pub use reactive_graph::graph::untrack;
+    pub use reactive_graph::owner::{expect_context, on_cleanup, provide_context, use_context, Owner, StoredValue};
+    pub use reactive_graph::prelude::*;
+    pub use reactive_graph::signal::{signal, ReadSignal, RwSignal};
+    pub use reactive_graph::wrappers::read::Signal;
+
+    pub use super::{event_target, event_target_checked, event_target_value};
+}
+
+/// The element an event reached, as `T`.
+pub fn event_target<T: wasm_bindgen::JsCast>(ev: &web_sys::Event) -> T {
+    wasm_bindgen::JsCast::unchecked_into(ev.target().expect("an event reached an element"))
+}
+
+/// The value of the field an event reached.
+pub fn event_target_value(ev: &web_sys::Event) -> String {
+    let target = ev.target();
+    let target = target
+        .as_ref()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(t));
+    match target {
+        Some(input) => input.value(),
+        None => ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+            .map(|s| s.value())
+            .or_else(|| {
+                ev.target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlTextAreaElement>(t).ok())
+                    .map(|t| t.value())
+            })
+            .unwrap_or_default(),
+    }
+}
+
+/// Whether the box an event reached is checked.
+pub fn event_target_checked(ev: &web_sys::Event) -> bool {
+    ev.target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+        .is_some_and(|i| i.checked())
+}
 
 /// An effect: runs `f`, and runs it again whenever what it read changes
 /// ([`Effect::new`]).

@@ -17,7 +17,7 @@
 //! address (a calculator's figures, the index's filters) without a step in the
 //! history, at most once per [`ADDRESS_LAG`].
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::platform;

@@ -14,7 +14,7 @@
 //! attribute, [`MARK`], removed once the hooks have run); the pre-renderer writes no
 //! marks, as its pages run no hooks.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use vocab::markup::{Attr, Html};
 use wasm_bindgen::JsCast;
 use web_sys::Element;

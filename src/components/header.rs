@@ -1,6 +1,6 @@
 //! The header on every page: site title, search, language switch, theme, skip link.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use vocab::markup::build;
 use vocab::names;
 use vocab::wire::Section;

@@ -83,7 +83,7 @@ fn show(p: Rc<Preview>, a: web_sys::Element) {
         Some(Ok(target)) => target,
         // The first preview of a language loads its index, then shows, if still wanted.
         Some(Err(lang)) => {
-            leptos::task::spawn_local(async move {
+            any_spawner::Executor::spawn_local(async move {
                 if load_index(lang).await.is_ok() && still_wanted(&a) {
                     show(p, a);
                 }

@@ -232,7 +232,7 @@ fn load(b: &Rc<SearchBox>, state: &Rc<RefCell<State>>, lang: Lang) {
         .collect();
     for l in missing {
         let (b, state) = (Rc::clone(b), Rc::clone(state));
-        leptos::task::spawn_local(async move {
+        any_spawner::Executor::spawn_local(async move {
             let failed = load_index(l).await.is_err();
             let mut st = state.borrow_mut();
             st.failed |= failed;

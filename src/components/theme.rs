@@ -3,7 +3,7 @@
 //! (`crates/site/scripts/theme.js`) applies the stored choice before the first
 //! paint; this module changes it and tells the charts.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 
 use crate::data::Lang;
 use crate::view::Builder;

@@ -1,6 +1,6 @@
 //! `/{lang}/{slug}`: one entry with its calculators.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 use vocab::i18n::texts;
@@ -208,7 +208,7 @@ fn main_calculator(body: &'static Body) -> (Option<CalcState>, RwSignal<Vec<Stri
 fn prose_signal(data: &'static EntryData) -> RwSignal<Prose> {
     let prose = RwSignal::new(data::prose(data).map_or(Prose::Pending, Prose::Ready));
     if prose.get_untracked() == Prose::Pending {
-        leptos::task::spawn_local(async move {
+        any_spawner::Executor::spawn_local(async move {
             let loaded = data::load_prose(data).await.map_or(Prose::Failed, Prose::Ready);
             let _ = prose.try_set(loaded);
         });
@@ -584,7 +584,7 @@ fn copy_link(status: &web_sys::Element, lang: Lang) {
     crate::router::flush_address();
     let href = window.location().href().unwrap_or_default();
     let promise = window.navigator().clipboard().write_text(&href);
-    leptos::task::spawn_local(async move {
+    any_spawner::Executor::spawn_local(async move {
         let done = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
         status.set_text_content(Some(if done { t.link_copied } else { t.copy_failed }));
     });

@@ -2,7 +2,7 @@
 //! letter, with a letter bar and filters by category and type. The filters live in
 //! the address (`?category=…&marker=…`), so a filtered index can be linked to.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};
 use vocab::names;

@@ -7,7 +7,7 @@
 
 use std::future::Future;
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use vocab::i18n::texts;
 use vocab::names;
 
@@ -19,7 +19,7 @@ use crate::view::Builder;
 /// reader moved on) is left alone.
 pub fn loaded<T: Send + Sync + 'static>(load: impl Future<Output = T> + 'static) -> ReadSignal<Option<T>> {
     let (value, set) = signal(None);
-    leptos::task::spawn_local(async move {
+    any_spawner::Executor::spawn_local(async move {
         let result = load.await;
         let _ = set.try_set(Some(result));
     });

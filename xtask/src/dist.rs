@@ -121,13 +121,12 @@ pub enum Loading {
 }
 
 /// The compiler's flags for the release browser build, as `CARGO_ENCODED_RUSTFLAGS`
-/// separates them: component types erased, as `.cargo/config.toml` says for every
-/// other build of the wasm, and each source folder of Cargo's registry (the folders
-/// in `registry`) written as nothing, so that the wasm's panic locations name a
-/// crate's file (`tachys-0.2.19/src/html/property.rs`) and no path of the machine
-/// that built it: 0.3 KB gzip less, and the same wasm from any Cargo home.
+/// separates them: each source folder of Cargo's registry (the folders in
+/// `registry`) written as nothing, so that the wasm's panic locations name a crate's
+/// file (`reactive_graph-0.2.16/src/owner.rs`) and no path of the machine that built
+/// it: 0.3 KB gzip less, and the same wasm from any Cargo home.
 fn wasm_rustflags(registry: &Path) -> String {
-    let mut flags = vec!["--cfg".to_string(), "erase_components".to_string()];
+    let mut flags = Vec::new();
     let mut sources = files::list(registry).unwrap_or_default();
     sources.sort();
     for dir in sources.iter().filter(|d| d.is_dir()) {
@@ -177,10 +176,8 @@ pub fn build_loading(dist: &Path, base: &str, origin: &str, content_root: &Path,
             .env("GLOSSARY_BASE_PATH", &base)
             .env("GLOSSARY_CONTENT_ROOT", content_root)
             .env("GLOSSARY_CONTENT_AT_RUNTIME", "1")
-            // The browser build erases component types (.cargo/config.toml); the
-            // pre-rendered markup must come from the same shape of views. Its own
-            // target folder keeps these flags from rebuilding the other builds.
-            .env("RUSTFLAGS", "--cfg erase_components")
+            // Its own target folder: the build script reads the content at run time
+            // here, which would rebuild the app for the other builds.
             .env("CARGO_TARGET_DIR", &prerender_target),
         "compiling the site program (pre-renderer and page writer)",
     )?;
@@ -210,12 +207,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_release_wasm_is_built_with_the_flags_of_every_other_wasm_build() {
-        let config = files::read_to_string(&root().join(".cargo/config.toml")).unwrap();
-        assert!(
-            config.contains(r#"rustflags = ["--cfg", "erase_components"]"#),
-            "{config}"
-        );
+    fn the_release_wasm_names_no_folder_of_the_machine_that_built_it() {
         let registry = std::env::temp_dir().join(format!("xtask-registry-{}", std::process::id()));
         for index in ["index.crates.io-1949cf8c6b5b557f", "other index"] {
             files::create_dir_all(&registry.join(index)).unwrap();
@@ -226,12 +218,7 @@ mod tests {
         let remap = |index: &str| format!("--remap-path-prefix={}/=", registry.join(index).display());
         assert_eq!(
             flags,
-            [
-                "--cfg",
-                "erase_components",
-                &remap("index.crates.io-1949cf8c6b5b557f"),
-                &remap("other index")
-            ]
+            [&remap("index.crates.io-1949cf8c6b5b557f"), &remap("other index")]
         );
     }
 }

@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use glossary::data::{self, Bundle, EntryData, Lang, Source, BASE_PATH};
+use glossary::reactive::prelude::*;
 use glossary::{app, urls};
-use leptos::prelude::*;
 use vocab::footer::{footer_texts, FooterTexts};
 use vocab::i18n::texts;
 use vocab::markup::{build, Html};

@@ -25,7 +25,7 @@ mod roofline_chart;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod svg;
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

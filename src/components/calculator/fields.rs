@@ -1,7 +1,7 @@
 //! The form's fields: numbers bound to figures of the scenario, preset and data-type
 //! choices, and logarithmic sliders.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use roofline::inputs::{self, Input};
 use roofline::{figures, DataType, Field, Figure, Groups, Quantity, Scenario, Unit};
 
@@ -232,7 +232,7 @@ pub fn number_field(b: &mut Builder, state: CalcState, lang: Lang, binding: Bind
         });
     });
     on_cleanup(move || state.unparsed.update(|list| list.retain(|f| *f != binding.field)));
-    let on_input = move |ev: leptos::ev::Event| {
+    let on_input = move |ev: web_sys::Event| {
         let value = event_target_value(&ev);
         text.set(value.clone());
         // A number whose figure is no longer finite in the core's units (1e300
@@ -361,7 +361,7 @@ pub fn preset_select(b: &mut Builder, p: PresetSelect) {
         place,
     } = p;
     let values: Vec<&'static str> = options.iter().map(|c| c.value).collect();
-    let on_change = move |ev: leptos::ev::Event| {
+    let on_change = move |ev: web_sys::Event| {
         if let Some(i) = values.iter().position(|v| *v == event_target_value(&ev)) {
             on_pick.run(i);
         }
@@ -445,7 +445,7 @@ pub fn data_type_select(b: &mut Builder, state: CalcState, lang: Lang, uid: usiz
             TypeOf::Experts => s.model.expert_weights,
         })
     };
-    let on_change = move |ev: leptos::ev::Event| {
+    let on_change = move |ev: web_sys::Event| {
         let d = DataType::from_id(&event_target_value(&ev));
         if of == TypeOf::Weights {
             state.weights_chosen.set(true);
@@ -575,7 +575,7 @@ pub fn number_with_slider(
     let slider_id = names::control_id(uid, &format!("{}-slider", binding.field.id()));
     let top = to_slider(max, max);
     let current = move || to_u32(binding.get(&state.scenario.get()));
-    let on_slider = move |ev: leptos::ev::Event| {
+    let on_slider = move |ev: web_sys::Event| {
         if let Some(p) = crate::num::parse_f64(&event_target_value(&ev)) {
             state
                 .scenario

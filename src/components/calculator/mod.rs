@@ -8,7 +8,7 @@ pub mod own;
 pub mod results;
 pub mod state;
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use roofline::Field;
 
 use crate::bound::{Part, Prop};

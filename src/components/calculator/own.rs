@@ -1,8 +1,8 @@
 //! The reader's own model: a pasted `config.json`, read by the config reader
 //! (`crates/config-reader`, started when first asked: see [`crate::config_worker`]).
 
+use crate::reactive::prelude::*;
 use config_reader::{Failure, Pasted, Read, Reading, MAX_CONFIG_BYTES};
-use leptos::prelude::*;
 
 use super::fields::parse_number;
 use super::state::{CalcState, OWN_MODEL};
@@ -173,7 +173,7 @@ fn panel(b: &mut Builder, state: CalcState, lang: Lang, uid: usize, fields: Fiel
         let (params, active) = (number(params), number(active));
         outcome.set(Some(Outcome::Reading));
         let status = status_focus.clone();
-        leptos::task::spawn_local(async move {
+        any_spawner::Executor::spawn_local(async move {
             let pasted = Pasted {
                 config: &source,
                 index: &index,

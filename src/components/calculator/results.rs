@@ -8,7 +8,7 @@
 //! buttons act through one listener on the element that holds them, which reads
 //! the action from the state as the button's label was written from it.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use roofline::{Bound, Change, Field, Output, Quantity, Report, Unit};
 use vocab::markup::{build, Html};
 

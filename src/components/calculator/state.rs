@@ -1,7 +1,7 @@
 //! The calculator's state: the scenario the inputs describe, the scenario pinned for
 //! comparison, the last valid results, and the query string that reproduces both.
 
-use leptos::prelude::*;
+use crate::reactive::prelude::*;
 use roofline::{figures, inputs, DataType, Figure, Groups, InputError, Model, Report, Scenario};
 
 use crate::data::{presets, Calculator, Lang};

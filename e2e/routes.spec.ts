@@ -217,3 +217,36 @@ test('leaving an entry the moment it opens breaks nothing', async ({ page, probl
   await expect(page).toHaveURL(/\/en\/memory-bound$/);
   await page.waitForTimeout(300);
 });
+
+// Each page lives under an owner of its own (src/view.rs): the listeners it set on
+// the window and the document go with it. Going back and forth between an entry and
+// the index leaves as many listeners as the first visit of each.
+test('a page left inside the app takes its listeners with it', async ({ page, problems }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const listeners = async () => {
+    let count = 0;
+    for (const expression of ['window', 'document']) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      count += listeners.length;
+    }
+    return count;
+  };
+  await page.goto('en/memory-bound');
+  await live(page);
+  await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+  const onEntry = await listeners();
+  let onIndex = 0;
+  for (let i = 0; i < 3; i++) {
+    await page.locator('.breadcrumbs a').first().click();
+    await expect(page.locator('main.index')).toBeVisible();
+    if (i === 0) onIndex = await listeners();
+    else expect(await listeners()).toBe(onIndex);
+    await page.locator('.term-list a[href$="/en/memory-bound"]').click();
+    await expect(page.locator('figure.chart.painted').first()).toBeVisible();
+    expect(await listeners()).toBe(onEntry);
+  }
+  // Fewer on the index: the entry's own (its charts' resizing, the language switch's
+  // reading of the sections) went with it.
+  expect(onIndex).toBeLessThan(onEntry);
+});

@@ -1,12 +1,9 @@
-//! Markup written once, with the parts of it that follow the state bound to their
-//! values: a control whose elements are one string ([`vocab::markup`]) and a list
-//! of [`Part`]s costs the bundle one small function, where a Leptos view brings code
-//! for each of its element and attribute types (docs/performance.md, "The form as
-//! markup"). The same markup is what the pre-renderer writes, so the page taken
-//! over finds its elements where it left them.
-//!
-//! Events are the caller's: a listener on the root element (`on:input`,
-//! `on:change`) hears those of every element below it.
+//! Parts of written markup bound to the state: a text, a value, an attribute, a class,
+//! a checked box or an element's markup, each kept to what a closure over signals
+//! gives ([`crate::view::Builder::parts`] binds them to an element once it is in the
+//! page). The markup is written once, by the same code in the pre-renderer and in
+//! the browser; only what follows the state is touched afterwards, and only where it
+//! differs (docs/performance.md, "The results and the controls as markup").
 
 use crate::reactive::prelude::*;
 use wasm_bindgen::JsCast;

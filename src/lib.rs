@@ -1,7 +1,5 @@
-//! The glossary site: a Leptos app over the data files built from `content/`.
-
-// The calculator view is one deeply nested type when rendered to HTML natively.
-#![recursion_limit = "256"]
+//! The glossary site: the app over the data files built from `content/`, its pages
+//! written by [`view`], its state Leptos' reactive graph.
 
 pub mod address;
 pub mod app;

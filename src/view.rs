@@ -11,8 +11,9 @@
 //! signals and listeners when its content is written anew.
 //!
 //! Which element a hook belongs to is marked in the markup the browser gets (an
-//! attribute, [`MARK`], removed once the hooks have run); the pre-renderer writes no
-//! marks, as its pages run no hooks.
+//! attribute, [`MARK`], whose value numbers the element among all the app marked,
+//! removed once the hooks have run); the pre-renderer writes no marks, as its pages
+//! run no hooks.
 
 use crate::reactive::prelude::*;
 use vocab::markup::{Attr, Html};
@@ -31,11 +32,20 @@ const MARK: &str = "data-v";
 /// Code run once an element is in the page.
 type Hook = Box<dyn FnOnce(&Element)>;
 
-/// The hooks of one marked element, and the reactive owner they run under (the
-/// owner of the part of the page that wrote it, which disposes of what they set up).
+/// The hooks of one marked element (its number in [`MARK`]), and the reactive owner
+/// they run under (the owner of the part of the page that wrote it, which disposes
+/// of what they set up).
 struct Marked {
+    number: u32,
     owner: Option<Owner>,
     hooks: Vec<Hook>,
+}
+
+thread_local! {
+    /// The number of the next element marked.
+    static NEXT_MARK: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// The nodes [`replace_app`] wrote last, which the next page replaces.
+    static WRITTEN: std::cell::RefCell<Vec<web_sys::Node>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Markup and the hooks of its marked elements, in document order.
@@ -128,14 +138,17 @@ impl Builder {
             }
             return;
         }
+        let number = NEXT_MARK.with(|n| n.replace(n.get().wrapping_add(1)));
+        let value = number.to_string();
         let mut marked: Vec<Attr<'_>> = attrs.to_vec();
-        marked.push((MARK, Some("")));
+        marked.push((MARK, Some(&value)));
         if void {
             html.void(tag, &marked);
         } else {
             html.start(tag, &marked);
         }
         self.view.marked.push(Marked {
+            number,
             owner: Owner::current(),
             hooks: std::mem::take(&mut self.pending),
         });
@@ -191,7 +204,7 @@ impl Builder {
         let shown = untrack(&key);
         let parent = Owner::current();
         let owner = child_of(parent.as_ref());
-        let content = owner.with(|| view(|b| render(&shown, b)));
+        let content = untrack(|| owner.with(|| view(|b| render(&shown, b))));
         let mut now = Some((shown, owner));
         self.hook(move |el| {
             let el = el.clone();
@@ -223,7 +236,10 @@ fn child_of(parent: Option<&Owner>) -> Owner {
     }
 }
 
-/// Runs the hooks of `marked`, the marked elements below `root` in document order.
+/// Runs the hooks of `marked`, the elements below `root` marked with their numbers,
+/// in document order (an element's before those of the elements within it). An
+/// element marked by nothing here (markup from elsewhere that happens to carry the
+/// attribute) is left alone.
 fn run(root: &Element, marked: Vec<Marked>) {
     if marked.is_empty() {
         return;
@@ -231,8 +247,17 @@ fn run(root: &Element, marked: Vec<Marked>) {
     let Ok(found) = root.query_selector_all(&format!("[{MARK}]")) else {
         return;
     };
-    for (i, m) in marked.into_iter().enumerate() {
-        let Some(el) = found.item(i as u32).and_then(|n| n.dyn_into::<Element>().ok()) else {
+    let mut marked: Vec<Option<Marked>> = marked.into_iter().map(Some).collect();
+    for i in 0..found.length() {
+        let Some(el) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let number = el.get_attribute(MARK).and_then(|v| v.parse::<u32>().ok());
+        let m = marked
+            .iter_mut()
+            .find(|m| m.as_ref().is_some_and(|m| Some(m.number) == number))
+            .and_then(Option::take);
+        let Some(m) = m else {
             continue;
         };
         let _ = el.remove_attribute(MARK);
@@ -245,25 +270,94 @@ fn run(root: &Element, marked: Vec<Marked>) {
     }
 }
 
-/// Writes `content` as the children of `body` before its site footer (which the page
-/// writer puts after the app's markup and the app never writes), in place of the
-/// app's markup before, and runs its hooks.
+/// Writes `content` as children of `body`, before its site footer (which the page
+/// writer puts after the app's markup and the app never writes), in place of what
+/// the app wrote there before, and runs its hooks.
 pub fn replace_app(body: &Element, content: View) {
+    for old in WRITTEN.with(|w| w.take()) {
+        if let Some(parent) = old.parent_node() {
+            let _ = parent.remove_child(&old);
+        }
+    }
     let footer = body
         .query_selector(&format!(":scope > footer.{}", vocab::names::SITE_FOOTER))
         .ok()
         .flatten();
-    let mut child = body.first_child();
-    while let Some(c) = child {
-        child = c.next_sibling();
-        if !footer.as_ref().is_some_and(|f| f.is_same_node(Some(&c))) {
-            let _ = body.remove_child(&c);
-        }
-    }
+    // What stands before the new markup: its first node follows it.
+    let before = match &footer {
+        Some(f) => f.previous_sibling(),
+        None => body.last_child(),
+    };
     match &footer {
         Some(f) => f.insert_adjacent_html("beforebegin", content.html.as_str()),
         None => body.insert_adjacent_html("beforeend", content.html.as_str()),
     }
     .ok();
+    let mut written = Vec::new();
+    let mut node = match &before {
+        Some(b) => b.next_sibling(),
+        None => body.first_child(),
+    };
+    while let Some(n) = node {
+        if footer.as_ref().is_some_and(|f| f.is_same_node(Some(&n))) {
+            break;
+        }
+        node = n.next_sibling();
+        written.push(n);
+    }
+    WRITTEN.with(|w| *w.borrow_mut() = written);
     run(body, content.marked);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bound::Prop;
+
+    /// Natively (the pre-renderer) a view is its markup: hooks, listeners, parts and
+    /// slots add no marks, and a slot holds the content of its key's value.
+    #[test]
+    fn the_pre_renderer_writes_the_markup_without_marks() {
+        let owner = Owner::new();
+        let html = owner.with(|| {
+            let shown = RwSignal::new(2u32);
+            view(|b| {
+                b.on(&["click"], |_| {})
+                    .hook(|_| {})
+                    .el("div", &[("class", Some("a"))], |b| {
+                        b.parts(vec![Part::new(None, Prop::Text, || Some("x".into()))])
+                            .el_text("p", &[], "x & y");
+                        b.slot(
+                            "div",
+                            &[("class", Some(HOLDER))],
+                            move || shown.get(),
+                            |n, b| {
+                                for i in 0..*n {
+                                    b.el_text("span", &[], &i.to_string());
+                                }
+                            },
+                        );
+                        b.void("input", &[("value", Some("\"q\""))]);
+                    });
+            })
+            .into_html()
+        });
+        assert_eq!(
+            html,
+            "<div class=\"a\"><p>x &amp; y</p><div class=\"live-markup\"><span>0</span><span>1</span></div>\
+             <input value=\"&quot;q&quot;\"></div>"
+        );
+    }
+
+    /// A view written inside another keeps its place in the markup.
+    #[test]
+    fn a_view_appended_stands_where_it_is_written() {
+        let inner = view(|b| {
+            b.el_text("b", &[], "in");
+        });
+        let outer = view(|b| {
+            b.text("before ").view(inner).text(" after");
+        });
+        assert_eq!(outer.into_html(), "before <b>in</b> after");
+    }
 }

@@ -200,6 +200,35 @@ test('a copied URL reproduces the state in a fresh browser', async ({ page, brow
   await fresh.close();
 });
 
+test('links carry the state the results show; a figure refused stays in its field with the reason', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  const batch = field(page, 'Batch size');
+  await batch.fill('16');
+  await expect(page).toHaveURL(/batch=16/);
+  // Into the prose's links and the reading path's.
+  const next = page.locator('.path-nav a[rel="next"]');
+  await expect(next).toHaveAttribute('href', /\?.*batch=16/);
+  await expect(page.locator('article .prose a.xref').first()).toHaveAttribute('href', /\?.*batch=16/);
+  // A refused figure: the address and the links keep the last valid state, which
+  // another page would take as it is.
+  await batch.fill('0');
+  await expect(page.locator('.calculator .field.invalid')).toHaveCount(1);
+  await page.waitForTimeout(400);
+  await expect(page).toHaveURL(/batch=16/);
+  await expect(next).toHaveAttribute('href', /batch=16/);
+  // The notice over the kept results says what is wrong with the field now.
+  await batch.fill('abc');
+  await expect(page.locator('.calculator .stale-notice')).toHaveText(
+    'An input is invalid; showing the last valid results. Batch size: Please enter a number.',
+  );
+  // A count beyond what the type holds is too large, not zero.
+  await batch.fill('4294967296');
+  await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('The value must be at most 1,000,000.');
+  await page.waitForTimeout(400);
+  await expect(page).toHaveURL(/batch=16/);
+});
+
 test('garbage in the query string shows the defaults and a notice', async ({ page, problems }) => {
   await page.goto('en/memory-bound?bw=fast&batch=-3&colour=blue&%3Cscript%3E=1');
   await expect(page.locator('.calculator .notice')).toContainText('Some values in the link were invalid');

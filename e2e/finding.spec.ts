@@ -208,6 +208,8 @@ test.describe('index', () => {
       await page.getByRole('button', { name: lang === 'de' ? 'Filter zurücksetzen' : 'Reset filters' }).click();
       await expect(terms).toHaveCount(all);
       await expect(page).not.toHaveURL(/\?/);
+      // The button goes with the filters; the focus goes to the first filter.
+      await expect(page.getByLabel(lang === 'de' ? 'Kategorie' : 'Category')).toBeFocused();
       // The entry's breadcrumb leads to its category.
       await page.locator('.term-list a.term:visible', { hasText: new RegExp(`^${other}$`) }).click();
       await expect(page.locator('article h1')).toContainText(other);

@@ -478,6 +478,28 @@ test('printed results are headed by their scenario once and print no buttons', a
   await expect(page.locator('.calculator button').first()).toBeVisible();
 });
 
+// Printed after the app drew it, a chart shows the reader's scenario, not the
+// pre-rendered picture of the example, and in the light colours whatever the theme.
+test('a chart the app drew is printed as drawn, in the light colours', async ({ page, problems }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('en/memory-bound');
+  await live(page);
+  const chart = page.locator('figure.chart.painted').first();
+  await expect(chart).toBeVisible();
+  // The canvas's background, by its corner.
+  const corner = () =>
+    chart.locator('canvas').evaluate((c: HTMLCanvasElement) => Array.from(c.getContext('2d')!.getImageData(2, 2, 1, 1).data.slice(0, 3)).join(','));
+  await expect.poll(corner).toBe('24,26,31');
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  await expect.poll(corner).toBe('255,255,255');
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.locator('.chart-static')).toBeHidden();
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+  await expect.poll(corner).toBe('24,26,31');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the calculator says in one line that it needs JavaScript, and shows no dead buttons', async ({ page }) => {

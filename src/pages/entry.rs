@@ -85,7 +85,8 @@ impl Prose {
 struct LiveProse {
     /// Each inline value's span and its position in the entry's inline values.
     values: Vec<(web_sys::Element, usize)>,
-    /// Each cross-reference and its own address, before any state is carried into it.
+    /// Each link to another entry (the prose's, the footer's, the reading path's) and
+    /// its own address, before any state is carried into it.
     xrefs: Vec<(web_sys::Element, String)>,
 }
 
@@ -100,7 +101,9 @@ impl LiveProse {
                 Some((el, k))
             })
             .collect();
-        let xrefs = elements(article, &format!("a.{}", names::XREF))
+        // The reading path's links too: a reader who goes on to the next step takes
+        // the setup along, as from a link in the prose.
+        let xrefs = elements(article, &format!("a.{}, .path-nav a", names::XREF))
             .into_iter()
             .map(|a| {
                 // Kept on the link too: its preview reads the entry it points to there.

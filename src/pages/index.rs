@@ -472,7 +472,13 @@ fn index_view(b: &mut Builder, lang: Lang, parts: Parts) {
                                 .el_html("select", &[("id", Some(id))], options);
                         });
                     }
-                    b.on(&["click"], move |_| filter(|_| None, String::new())).el_text(
+                    // The button goes with the filters it clears: the focus moves to the
+                    // first filter, not to the page.
+                    b.on(&["click"], move |_| {
+                        filter(|_| None, String::new());
+                        move_focus_to(names::FILTER_CATEGORY);
+                    })
+                    .el_text(
                         "button",
                         &[
                             ("type", Some("button")),

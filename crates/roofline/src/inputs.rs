@@ -333,6 +333,27 @@ mod tests {
         }
     }
 
+    /// A count typed beyond what the type holds is too large, not zero: the reader
+    /// is told the bound, as for any other value above it.
+    #[test]
+    fn a_count_beyond_the_type_is_too_large_not_zero() {
+        for i in all().filter(|i| i.whole) {
+            for typed in [4_294_967_296.0, 1e20] {
+                let mut s = Scenario::example();
+                s.speculation = Some(crate::Speculation {
+                    draft_tokens: 4,
+                    acceptance: 0.7,
+                    draft_params: 1e9,
+                });
+                i.set_written(&mut s, typed);
+                match s.validate() {
+                    Err(crate::InputError::TooLarge { field, .. }) => assert_eq!(field, i.field, "{}", i.key),
+                    other => panic!("{} = {typed}: {other:?}", i.key),
+                }
+            }
+        }
+    }
+
     #[test]
     fn each_input_reads_back_what_it_wrote_and_checks_its_bounds() {
         let mut s = Scenario::example();

@@ -533,11 +533,14 @@ impl Scenario {
     }
 }
 
-/// A value in the core's units as a whole count; a fraction or a value out of
-/// range becomes 0, which validation rejects with a message rather than wrapping.
+/// A value in the core's units as a whole count; a fraction, a negative value or no
+/// number becomes 0, and a whole number beyond the type's range its largest value,
+/// which validation rejects with a message (greater than zero, at most the bound)
+/// rather than wrapping.
 pub(crate) fn count(v: Option<f64>) -> u32 {
     match v {
-        Some(v) if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) => v as u32,
+        Some(v) if v.fract() == 0.0 && v > f64::from(u32::MAX) => u32::MAX,
+        Some(v) if v.fract() == 0.0 && v >= 0.0 => v as u32,
         _ => 0,
     }
 }

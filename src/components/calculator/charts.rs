@@ -50,8 +50,14 @@ use vocab::i18n::{texts, Texts};
 use vocab::markup;
 use vocab::names;
 
+thread_local! {
+    /// Whether the page is being printed (between the window's `beforeprint` and
+    /// `afterprint`): the charts are then drawn in the light colours, for paper.
+    static PRINTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 fn palette() -> Palette {
-    if crate::components::theme::is_dark() {
+    if !PRINTING.with(std::cell::Cell::get) && crate::components::theme::is_dark() {
         DARK
     } else {
         LIGHT
@@ -196,7 +202,16 @@ fn repaint(
 ) {
     let Shown { painted, failed } = shown;
     let resized = RwSignal::new(0u32);
-    crate::listen::on_window(&["resize"], move |_| resized.update(|n| *n += 1));
+    // Printed, a chart is the one drawn here (the reader's scenario; the static
+    // picture of the pre-rendered page shows the example), drawn anew for paper.
+    crate::listen::on_window(&["resize", "beforeprint", "afterprint"], move |ev| {
+        match ev.type_().as_str() {
+            "beforeprint" => PRINTING.with(|p| p.set(true)),
+            "afterprint" => PRINTING.with(|p| p.set(false)),
+            _ => {}
+        }
+        resized.update(|n| *n += 1)
+    });
     let fitted = StoredValue::new(None::<u32>);
     let theme = use_context::<crate::components::theme::ThemeChanged>();
     crate::reactive::effect(move || {

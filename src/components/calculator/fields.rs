@@ -117,10 +117,13 @@ impl Binding {
 }
 
 fn to_u32(v: f64) -> u32 {
-    // Fractions and out-of-range values become values the core rejects with a
-    // message (0) rather than wrapping silently.
-    if v.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&v) {
+    // Fractions and negative values become a value the core rejects with a message
+    // (0), and whole values beyond the type its largest (too large), rather than
+    // wrapping silently.
+    if v.fract() != 0.0 || v.is_nan() || v < 0.0 {
         0
+    } else if v > f64::from(u32::MAX) {
+        u32::MAX
     } else {
         v as u32
     }
@@ -223,15 +226,15 @@ pub fn number_field(b: &mut Builder, state: CalcState, lang: Lang, binding: Bind
         v
     });
     crate::reactive::effect(move || {
-        let bad = unparsed.with(Option::is_some);
+        let complaint = unparsed.get();
         state.unparsed.update(|list| {
-            list.retain(|f| *f != binding.field);
-            if bad {
-                list.push(binding.field);
+            list.retain(|(f, _)| *f != binding.field);
+            if let Some(c) = complaint {
+                list.push((binding.field, c));
             }
         });
     });
-    on_cleanup(move || state.unparsed.update(|list| list.retain(|f| *f != binding.field)));
+    on_cleanup(move || state.unparsed.update(|list| list.retain(|(f, _)| *f != binding.field)));
     let on_input = move |ev: web_sys::Event| {
         let value = event_target_value(&ev);
         text.set(value.clone());

@@ -240,7 +240,7 @@ fn inputs(b: &mut Builder, state: CalcState, lang: Lang, uid: usize) {
     };
     let invalid = move |wanted: fn(Places, Field) -> bool| {
         state.error.get().is_some_and(|e| wanted(places, e.field()))
-            || state.unparsed.with(|list| list.iter().any(|f| wanted(places, *f)))
+            || state.unparsed.with(|list| list.iter().any(|(f, _)| wanted(places, *f)))
     };
     let model_field = |_: Places, f: Field| model_fields().any(|b| b.field == f);
     let device_edited = move || {

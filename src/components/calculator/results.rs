@@ -616,13 +616,17 @@ fn outputs_of(state: CalcState, (moe, hybrid): (bool, bool)) -> Vec<Output> {
     state.example.show.iter().copied().chain(kind).collect()
 }
 
-/// Why the results are stale: the notice, and the core's message with the field it
-/// names (which may be one the form does not show, such as the KV heads of a model
-/// with a latent).
+/// Why the results are stale: the notice, and the field whose text is no number
+/// with its complaint, or the core's message with the field it names (which may be
+/// one the form does not show, such as the KV heads of a model with a latent).
 fn stale_text(state: CalcState, lang: Lang) -> Option<String> {
     let t = texts(lang);
     if !state.stale() {
         return None;
+    }
+    // The field the reader typed into last that holds no number says why first.
+    if let Some((field, complaint)) = state.unparsed.with(|list| list.last().copied()) {
+        return Some(format!("{} {}: {complaint}", t.stale_results, (t.field_label)(field)));
     }
     Some(match state.error.get() {
         Some(e) => format!(

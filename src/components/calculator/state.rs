@@ -76,8 +76,9 @@ pub struct CalcState {
     pub hardware_preset: RwSignal<usize>,
     /// The setup pinned as A for comparison; the form edits B.
     pub pinned: RwSignal<Option<Setup>>,
-    /// Fields whose text is not a number.
-    pub unparsed: RwSignal<Vec<roofline::Field>>,
+    /// Fields whose text is not a number (or not a whole one), each with the
+    /// complaint it shows, in the order the reader typed into them.
+    pub unparsed: RwSignal<Vec<(roofline::Field, &'static str)>>,
     /// The core's verdict on the scenario.
     pub error: Memo<Option<InputError>>,
     /// The last valid scenario and its report.
@@ -464,7 +465,14 @@ impl CalcState {
 
     /// The query string of the current state (tracked).
     pub fn query(&self) -> String {
-        encode(&self.setup(), self.pinned.get().as_ref(), self.example)
+        // The last valid scenario: a figure being typed or refused stays in the form
+        // with its message, and the address (with the links that carry it onto other
+        // pages) holds what the results show.
+        let setup = Setup {
+            scenario: self.valid.with(|(s, _)| *s),
+            ..self.setup()
+        };
+        encode(&setup, self.pinned.get().as_ref(), self.example)
     }
 
     /// Pins the current setup as A (its last valid scenario, while an input is

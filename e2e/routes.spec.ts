@@ -250,3 +250,26 @@ test('a page left inside the app takes its listeners with it', async ({ page, pr
   // reading of the sections) went with it.
   expect(onIndex).toBeLessThan(onEntry);
 });
+
+// The app writes the page a step of the history returns to after the browser has
+// restored the step's scroll position (on the page left): the router keeps where
+// the reader was in the step itself and returns there.
+test('back to a page left inside the app returns to where the reader was', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.evaluate(() => window.scrollTo(0, 3000));
+  // The language switch, pressed where the reader is (not scrolled to first).
+  await page.evaluate(() => (document.querySelector('a.lang-switch') as HTMLElement).click());
+  await expect(page).toHaveURL(/\/de\/memory-bound/);
+  await expect(page.locator('article h1')).toContainText('Memory-Bound');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/memory-bound$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(3000);
+  // And forward, and back to the place left there (kept at most once per 200 ms).
+  await page.evaluate(() => window.scrollTo(0, 1000));
+  await page.waitForTimeout(400);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/de\/memory-bound/);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1000);
+});

@@ -154,8 +154,64 @@ fn replace_address(target: &str) {
         return;
     }
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(target));
+        // The step's state (where the reader was on the page, see `keep_place`) stays.
+        let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+        let _ = history.replace_state_with_url(&state, "", Some(target));
         sync();
+    }
+}
+
+thread_local! {
+    /// Counts the steps of the history the app has arrived at, so that a place noted
+    /// on one step is never written into the next.
+    static STEP: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Whether a write of the reader's place is waiting.
+    static PLACE_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// After a scroll: keeps the reader's place in the current step of the history, at
+/// most once per [`ADDRESS_LAG`] (the browser moves on from a step before the page
+/// hears of it, so the place must be there already).
+fn note_place() {
+    if PLACE_PENDING.replace(true) {
+        return;
+    }
+    let step = STEP.get();
+    crate::listen::later(
+        move || {
+            PLACE_PENDING.set(false);
+            if STEP.get() == step {
+                if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                    keep_place(&history);
+                }
+            }
+        },
+        ADDRESS_LAG,
+    );
+}
+
+/// Keeps where the reader is on the page (the scroll position) in the current step of
+/// the history.
+fn keep_place(history: &web_sys::History) {
+    if let Some(y) = web_sys::window().and_then(|w| w.scroll_y().ok()) {
+        let _ = history.replace_state(&wasm_bindgen::JsValue::from_f64(y), "");
+    }
+}
+
+/// After back or forward, brings the reader to where they were on the page the step
+/// returns to, once the app has written it: the browser restores the scroll position
+/// as the step arrives, before the page is there (on the page left, or on none).
+fn return_to_place() {
+    let y = web_sys::window()
+        .and_then(|w| w.history().ok())
+        .and_then(|h| h.state().ok())
+        .and_then(|s| s.as_f64());
+    if let Some(y) = y {
+        crate::listen::next_frame(move || {
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, y);
+            }
+        });
     }
 }
 
@@ -186,10 +242,17 @@ pub fn provide_location() -> Location {
     provide_context(location);
     // In an effect: the browser's only (effects do not run while pre-rendering).
     crate::reactive::effect(move || {
-        crate::listen::on_window(&["click", "popstate", "hashchange"], move |ev| {
-            if ev.type_() != "click" {
+        crate::listen::on_window(&["click", "popstate", "hashchange", "scroll"], move |ev| {
+            let kind = ev.type_();
+            if kind == "scroll" {
+                note_place();
+            } else if kind != "click" {
                 if let Some(now) = Address::current() {
                     address.set(now);
+                }
+                if kind == "popstate" {
+                    STEP.set(STEP.get().wrapping_add(1));
+                    return_to_place();
                 }
             } else if let Some(to) = followed(&ev) {
                 ev.prevent_default();
@@ -259,7 +322,9 @@ fn go(address: RwSignal<Address>, to: Address) {
     let written = to.written();
     if here.is_none_or(|now| now.written() != written) {
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            keep_place(&history);
             let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&written));
+            STEP.set(STEP.get().wrapping_add(1));
         }
     }
     address.set(to);

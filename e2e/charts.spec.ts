@@ -241,3 +241,22 @@ test('screenshots of the charts: 360 and 1440 px, light and dark, with and witho
     }
   }
 });
+
+// A model that fits nowhere on the device leaves the throughput chart no point to
+// list: its table says why in one row, as its caption does, instead of a head alone.
+test('a chart with no point to list says why in its table', async ({ page, problems }) => {
+  await page.goto('en/memory-bound?model=mixtral-8x7b&hw=a100-40gb');
+  await live(page);
+  const chart = page.locator('figure[data-chart="batch"]').first();
+  await expect(chart).toHaveClass(/painted/);
+  await chart.locator('.chart-table summary').click();
+  const rows = chart.locator('.chart-table tbody tr');
+  await expect(rows).toHaveCount(1);
+  const said = (await rows.locator('td[colspan="3"]').innerText()).trim();
+  expect(said.length).toBeGreaterThan(10);
+  expect((await chart.locator('figcaption').innerText()).trim().endsWith(said)).toBe(true);
+  // A device where it fits lists its points again.
+  await page.locator('.calculator').getByLabel('Hardware', { exact: false }).first().selectOption('h200');
+  await expect(rows.first().locator('th')).toHaveCount(1);
+  expect(await rows.count()).toBeGreaterThan(1);
+});

@@ -457,3 +457,20 @@ test('the weights data type names the arithmetic and the peak it assumes', async
   // The KV cache is stored, not multiplied: no weight-only entries in its menu.
   await expect(page.locator('.calculator').getByLabel('KV cache data type').locator('option[value="fp8-w16"]')).toHaveCount(0);
 });
+
+test('a comparison where a side does not fit heads no column of changes', async ({ page, problems }) => {
+  await page.goto('en/memory-bound');
+  await live(page);
+  await page.getByRole('button', { name: 'Pin as A and compare' }).click();
+  const change = page.locator('.calculator .compare-head dd span').nth(2);
+  await expect(change).toHaveText('Change');
+  // Mixtral 8x7B at 16 bits does not fit in the A100's 80 GB: no change to show.
+  await page.locator('#calc0-model').selectOption('mixtral-8x7b');
+  await expect(page.locator('.calculator .verdict.nofit')).toBeVisible();
+  await expect(change).toHaveText('');
+  await expect(page.locator('.calculator .outputs .ratio').filter({ hasText: /\S/ })).toHaveCount(0);
+  // On an H200 it fits: the changes and their head are back.
+  await page.locator('#calc0-hardware').selectOption('h200');
+  await expect(change).toHaveText('Change');
+  await expect(page.locator('.calculator .outputs .ratio').filter({ hasText: /\S/ }).first()).toBeVisible();
+});

@@ -343,7 +343,14 @@ pub fn chart_figure(b: &mut Builder, state: CalcState, lang: Lang, chart: Chart,
     // The table's rows and the caption as markup, written anew when they change.
     let rows = crate::reactive::memo(move || {
         markup::build(|h| {
-            for row in data.with(|d| table_rows(d, lang)) {
+            let rows = data.with(|d| table_rows(d, lang));
+            // No point to list (nothing fits): the table says why, as the caption does.
+            if rows.is_empty() {
+                h.el("tr", &[], |h| {
+                    h.el_text("td", &[("colspan", Some("3"))], &caption.get());
+                });
+            }
+            for row in rows {
                 h.el("tr", &[], |h| {
                     h.el_text("th", &[("scope", Some("row"))], &row[0])
                         .el_text("td", &[], &row[1])

@@ -527,10 +527,15 @@ fn compare_head(b: &mut Builder, state: CalcState, lang: Lang) {
                 format!("{letter} · {name}")
             }
         };
+        // "Change" heads a column with changes in it: none where a side does not fit.
+        let changes = state.pinned_valid.with(|p| {
+            p.as_ref()
+                .is_some_and(|(_, a)| state.valid.with(|(_, b)| a.capacity.fits() && b.capacity.fits()))
+        });
         Some(build(|h| {
             h.el_text("span", &[], &side(t.pinned_value, na))
                 .el_text("span", &[], &side(t.current_value, nb))
-                .el_text("span", &[], t.compare_change);
+                .el_text("span", &[], if changes { t.compare_change } else { "" });
         }))
     };
     let Some(first) = head() else { return };

@@ -276,3 +276,15 @@ test('the open search panel fits a 360 px screen', async ({ page, problems }) =>
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+// On a narrow screen the search is an icon: with a mouse (no touch screen), the "/"
+// key's hint would stand on it.
+test('the search icon of a narrow window stands alone, without the key hint over it', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('en/');
+  await live(page);
+  expect(await page.evaluate(() => matchMedia('(pointer: fine)').matches)).toBe(true);
+  await expect(page.locator('.search-key')).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.locator('.search-key')).toBeVisible();
+});

@@ -474,3 +474,20 @@ test('a comparison where a side does not fit heads no column of changes', async 
   await expect(change).toHaveText('Change');
   await expect(page.locator('.calculator .outputs .ratio').filter({ hasText: /\S/ }).first()).toBeVisible();
 });
+
+test('a mixture of experts compared with a dense model keeps its experts\' rows', async ({ page, problems }) => {
+  await page.goto('en/memory-bound?model=mixtral-8x7b&hw=h200');
+  await live(page);
+  const touched = page.locator('.calculator [data-output="experts_touched"]');
+  await expect(touched).toHaveCount(1);
+  await page.getByRole('button', { name: 'Pin as A and compare' }).click();
+  // B becomes the dense 7B example: A's rows stay, B says it has no experts.
+  await page.locator('#calc0-model').selectOption('example-7b');
+  await expect(page.locator('.calculator .compare-head')).toBeVisible();
+  await expect(touched.locator('.pinned-value')).toContainText(/\d/);
+  await expect(touched.locator('.current .value')).toHaveText('no experts');
+  await expect(page.locator('.calculator [data-output="decode_weight_bytes"]')).toHaveCount(1);
+  // Let go of A: a dense model alone has no experts' rows.
+  await page.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(touched).toHaveCount(0);
+});

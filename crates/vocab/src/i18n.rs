@@ -83,6 +83,9 @@ pub struct Texts {
     pub not_reached: &'static str,
     pub no_limit: &'static str,
     pub not_known: &'static str,
+    /// The experts a step touches, for a model without experts (beside one with them
+    /// in a comparison).
+    pub no_experts: &'static str,
     pub context_beyond_model: fn(model: &str, limit: &str) -> String,
     pub ignored_parameters: &'static str,
     pub not_a_number: &'static str,
@@ -663,6 +666,7 @@ static DE: Texts = Texts {
     not_reached: "wird nicht erreicht",
     no_limit: "keine Grenze",
     not_known: "nicht bekannt",
+    no_experts: "keine Experten",
     context_beyond_model: |model, limit| {
         format!(
             "{model} liest höchstens {limit}\u{a0}Tokens Kontext. \
@@ -996,6 +1000,7 @@ static EN: Texts = Texts {
     not_reached: "not reached",
     no_limit: "no limit",
     not_known: "not known",
+    no_experts: "no experts",
     context_beyond_model: |model, limit| {
         format!(
             "{model} reads at most {limit}\u{a0}tokens of context. \

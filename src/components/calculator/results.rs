@@ -32,6 +32,7 @@ pub fn output_text(output: Output, r: &Report, lang: Lang) -> String {
         Some(_) => output.text(r, lang.locale(), None).unwrap_or_default(),
         None if output == Output::FitContext => t.no_limit.to_string(),
         None if output == Output::MaxContext => t.not_known.to_string(),
+        None if output == Output::ExpertsTouched => t.no_experts.to_string(),
         None => t.not_reached.to_string(),
     }
 }
@@ -676,12 +677,15 @@ pub fn results(b: &mut Builder, state: CalcState, lang: Lang) {
     let cannot = move || !state.valid.with(|(_, r)| r.capacity.fits());
     let scenario = move || Some(scenario_line(state, lang));
     let stale_line = move || stale_text(state, lang);
-    // The rows: written anew when the model changes kind or a scenario is pinned or
-    // let go (a memo, so that not every change writes them).
+    // The rows: written anew when a side's model changes kind or a scenario is
+    // pinned or let go (a memo, so that not every change writes them).
+    // Either side's kind: a comparison of a mixture of experts with a dense model
+    // shows the experts' rows for both.
     let kind = crate::reactive::memo(move || {
-        state
-            .valid
-            .with(|(_, r)| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0))
+        let of = |r: &Report| (r.experts_touched.is_some(), r.state_per_request.0 > 0.0);
+        let b = state.valid.with(|(_, r)| of(r));
+        let a = state.pinned_valid.with(|p| p.as_ref().map(|(_, r)| of(r)));
+        a.map_or(b, |a| (a.0 || b.0, a.1 || b.1))
     });
     let list_class = || {
         let mut c = String::from("outputs");

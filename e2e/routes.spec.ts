@@ -165,6 +165,10 @@ for (const path of ['en/does-not-exist', 'fr/', 'de/does-not-exist']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.locator('main h1').first()).toHaveText(/not found|nicht gefunden/);
+    // A page of a known language leads to the other language's index too.
+    const other = { en: 'de', de: 'en' }[path.slice(0, 2)];
+    if (other) await expect(page.locator('header a.lang-switch')).toHaveAttribute('href', `/glossary/${other}/`);
+    else await expect(page.locator('header a.lang-switch')).toHaveCount(0);
   });
 }
 

@@ -5,7 +5,7 @@ use vocab::markup::build;
 use vocab::names;
 
 use crate::components::head::use_head;
-use crate::components::header::site_header;
+use crate::components::header::{site_header, LanguageTarget};
 use crate::data::Lang;
 use crate::urls;
 use crate::view::Builder;
@@ -35,7 +35,8 @@ pub fn not_found(b: &mut Builder, lang: Option<Lang>) {
             });
         }
     });
-    site_header(b, main_lang, None);
+    // A page of a known language leads to the other language's index.
+    site_header(b, main_lang, lang.map(|_| LanguageTarget::Index));
     let main = [
         ("id", Some(names::MAIN)),
         ("tabindex", Some("-1")),

@@ -222,6 +222,9 @@ test('links carry the state the results show; a figure refused stays in its fiel
   await expect(page.locator('.calculator .stale-notice')).toHaveText(
     'An input is invalid; showing the last valid results. Batch size: Please enter a number.',
   );
+  // A count is asked for as one: a batch is 1 or more.
+  await batch.fill('2.5');
+  await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('Please enter a whole number, 1 or more.');
   // A count beyond what the type holds is too large, not zero.
   await batch.fill('4294967296');
   await expect(page.locator('.calculator .field.invalid .field-error')).toHaveText('The value must be at most 1,000,000.');

@@ -89,8 +89,12 @@ pub struct Texts {
     pub context_beyond_model: fn(model: &str, limit: &str) -> String,
     pub ignored_parameters: &'static str,
     pub not_a_number: &'static str,
-    /// A field of a count or a width holds a fraction or a negative number.
+    /// A field of a count or a width that may be 0 (none) holds a fraction or a
+    /// negative number.
     pub not_a_whole_number: &'static str,
+    /// A field of a count or a width that must be 1 or more holds a fraction or a
+    /// negative number.
+    pub not_a_count: &'static str,
     pub field_label: fn(Field) -> &'static str,
     pub output_label: fn(Output) -> &'static str,
     pub error: fn(&InputError, Locale) -> String,
@@ -676,6 +680,7 @@ static DE: Texts = Texts {
     ignored_parameters: "Einige Angaben im Link waren ungültig und wurden ignoriert:",
     not_a_number: "Bitte eine Zahl eingeben.",
     not_a_whole_number: "Bitte eine ganze Zahl ab 0 eingeben.",
+    not_a_count: "Bitte eine ganze Zahl ab 1 eingeben.",
     field_label: field_de,
     output_label: output_de,
     error: error_de,
@@ -1010,6 +1015,7 @@ static EN: Texts = Texts {
     ignored_parameters: "Some values in the link were invalid and have been ignored:",
     not_a_number: "Please enter a number.",
     not_a_whole_number: "Please enter a whole number, 0 or more.",
+    not_a_count: "Please enter a whole number, 1 or more.",
     field_label: field_en,
     output_label: output_en,
     error: error_en,

@@ -106,6 +106,15 @@ impl Binding {
         }
     }
 
+    /// Whether the core takes 0 for the figure in `valid` (a scenario it takes): as
+    /// "none" for a window or shared experts, as no grouping for the group size. A
+    /// field asks for "0 or more" there, "1 or more" elsewhere.
+    pub fn may_be_zero(&self, valid: &Scenario) -> bool {
+        let mut probe = *valid;
+        self.set(&mut probe, 0.0);
+        probe.validate().is_ok()
+    }
+
     /// The binding of an input of the device, the workload or speculative decoding.
     pub const fn input(i: &'static Input) -> Binding {
         Binding {
@@ -247,7 +256,13 @@ pub fn number_field(b: &mut Builder, state: CalcState, lang: Lang, binding: Bind
         });
         match usable {
             // A count or a width is a whole number, never below 0.
-            Some(v) if binding.whole && (v.fract() != 0.0 || v < 0.0) => unparsed.set(Some(t.not_a_whole_number)),
+            Some(v) if binding.whole && (v.fract() != 0.0 || v < 0.0) => {
+                unparsed.set(Some(if state.valid.with_untracked(|(s, _)| binding.may_be_zero(s)) {
+                    t.not_a_whole_number
+                } else {
+                    t.not_a_count
+                }))
+            }
             Some(v) => {
                 unparsed.set(None);
                 state.scenario.update(|s| binding.set(s, v));
@@ -669,6 +684,22 @@ mod tests {
         for c in [1024, 32_768, 131_072, 1 << 21] {
             assert_eq!(from_slider(to_slider(c, 1 << 21), 1 << 21), c);
         }
+    }
+
+    /// A field asks for "0 or more" only where the core takes 0 (as "none").
+    #[test]
+    fn a_count_field_asks_for_1_or_more_where_0_is_refused() {
+        let mut s = roofline::Scenario::example();
+        s.model.experts = Some(roofline::Experts {
+            count: 8,
+            active: 2,
+            shared: 1,
+        });
+        s.model.active_params = 2e9;
+        assert_eq!(s.validate(), Ok(()));
+        let of = |field: Field| binding(field).expect("a field").may_be_zero(&s);
+        assert!(!of(Field::Batch) && !of(Field::Devices) && !of(Field::Layers) && !of(Field::Experts));
+        assert!(of(Field::SharedExperts) && of(Field::SlidingWindow) && GROUP.may_be_zero(&s));
     }
 
     #[test]

@@ -491,3 +491,15 @@ test('a mixture of experts compared with a dense model keeps its experts\' rows'
   await page.getByRole('button', { name: 'Stop comparing' }).click();
   await expect(touched).toHaveCount(0);
 });
+
+test('weights that overrun the memory leave none for the KV cache, said with the shortfall', async ({ page, problems }) => {
+  for (const [lang, slug, none] of [
+    ['en', 'hbm', /^none \(\d[\d,.]*\s[TG]B \(\d[\d,.]*\s[TG]iB\) short\)$/],
+    ['de', 'hbm', /^keiner \(\d[\d.,]*\s[TG]B \(\d[\d.,]*\s[TG]iB\) zu wenig\)$/],
+  ] as const) {
+    await page.goto(`${lang}/${slug}?model=deepseek-v3&hw=a100-80gb`);
+    await live(page);
+    await expect(page.locator('.calculator .verdict.nofit').first()).toBeVisible();
+    await expect(page.locator('.calculator [data-output="free_memory"] .value').first()).toHaveText(none);
+  }
+});

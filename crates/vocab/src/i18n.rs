@@ -222,6 +222,9 @@ pub struct Texts {
     pub set_field: fn(label: &str, value: &str) -> String,
     /// Beside a critical batch larger than the requests that fit in memory.
     pub critical_beyond_fit: fn(fits: &str) -> String,
+    /// The memory left for the KV cache where the weights alone do not fit: none,
+    /// and by how much they overrun.
+    pub memory_short: fn(short: &str) -> String,
     /// In the comparison's headline: a side (A or B) that does not fit in memory.
     pub compare_does_not_fit: fn(side: &str) -> String,
     /// The line above printed results: the scenario they describe.
@@ -860,6 +863,7 @@ static DE: Texts = Texts {
     use_batch: |n| format!("Batchgröße {n} verwenden"),
     set_field: |label, value| format!("{label} auf {value} setzen"),
     critical_beyond_fit: |fits| format!("mehr als die {fits}, die passen"),
+    memory_short: |short| format!("keiner ({short} zu wenig)"),
     compare_does_not_fit: |side| format!("{side} passt nicht in den Speicher."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Ergebnisse für {model} auf {devices}\u{a0}× {hardware}, Batch {batch}, Kontext {context}\u{a0}Tokens")
@@ -1198,6 +1202,7 @@ static EN: Texts = Texts {
         format!("Set {label} to {value}")
     },
     critical_beyond_fit: |fits| format!("beyond the {fits} that fit"),
+    memory_short: |short| format!("none ({short} short)"),
     compare_does_not_fit: |side| format!("{side} does not fit in memory."),
     scenario_line: |model, hardware, devices, batch, context| {
         format!("Results for {model} on {devices}\u{a0}× {hardware}, batch {batch}, context {context}\u{a0}tokens")

@@ -23,6 +23,10 @@ use vocab::i18n::texts;
 pub fn output_text(output: Output, r: &Report, lang: Lang) -> String {
     let t = texts(lang);
     match output.quantity(r) {
+        // Weights that alone overrun the memory leave none for the KV cache.
+        Some(q) if output == Output::FreeMemory && q.value < 0.0 => {
+            (t.memory_short)(&Quantity::new(-q.value, Unit::BytesSi).format_bytes_both(lang.locale()))
+        }
         Some(q) if q.unit == Unit::BytesSi => q.format_bytes_both(lang.locale()),
         // A batch that would turn compute-bound but cannot be held: said beside it.
         Some(q) if output == Output::CriticalBatch && q.value > r.capacity.max_requests => {

@@ -495,6 +495,15 @@ test('a chart the app drew is printed as drawn, in the light colours', async ({ 
   await expect.poll(corner).toBe('255,255,255');
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart.locator('.chart-static')).toBeHidden();
+  // The page itself takes the light colours on paper too: dark text, the verdict's
+  // included.
+  const darkest = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((e) => Math.max(...(getComputedStyle(e).color.match(/\d+/g) ?? ['255']).slice(0, 3).map(Number)));
+  expect(await darkest('.calculator .verdict')).toBeLessThan(60);
+  expect(await darkest('figure.chart figcaption')).toBeLessThan(110);
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
   await expect.poll(corner).toBe('24,26,31');

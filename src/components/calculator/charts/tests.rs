@@ -32,7 +32,7 @@ fn palettes_are_the_pages_colours() {
         }
     }
     // The system's dark scheme uses the same colours as the chosen one.
-    let css_dark = "@media (prefers-color-scheme: dark)";
+    let css_dark = "@media screen and (prefers-color-scheme: dark)";
     assert_eq!(DARK.memory, css_colour(css, css_dark, "memory"));
     assert_eq!(DARK.compute, css_colour(css, css_dark, "compute"));
 }

@@ -57,6 +57,11 @@ pub struct View {
 
 impl View {
     /// The markup (what the pre-renderer writes).
+    pub fn into_markup(self) -> Html {
+        self.html
+    }
+
+    /// The markup as text.
     pub fn into_html(self) -> String {
         self.html.into_string()
     }

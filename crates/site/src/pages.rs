@@ -1,5 +1,5 @@
-//! The pre-renderer: every route of the site rendered into `dist/` with the same
-//! components the browser runs (Leptos renders them natively), so that every address
+//! The pre-renderer: every route of the site rendered into `dist/` by the same code
+//! the browser runs (the app's view layer writes its markup natively), so that every address
 //! answers 200 with the full page, readable without JavaScript, and the app takes it
 //! over (`src/take_over.rs`); each page written by the page writer ([`Frame::document`]). Also the data
 //! files, `404.html`, `sitemap.xml` and `robots.txt`.
@@ -16,7 +16,6 @@ use vocab::names;
 use vocab::offline::offline_texts;
 use vocab::wire::{About, Link};
 
-use crate::charts;
 use crate::document::Frame;
 use crate::worker::Titles;
 
@@ -93,12 +92,13 @@ fn pages() -> Result<Vec<Page>, String> {
     Ok(pages)
 }
 
-/// The app's markup for one address.
-fn render(path: &str) -> String {
+/// The app's markup for one address (an entry's with its static charts in their
+/// boxes, drawn by the charts' own code).
+fn render(path: &str) -> Html {
     let owner = Owner::new();
     owner.with(|| {
         provide_context(glossary::router::RequestPath(path.to_string()));
-        app().into_html()
+        app().into_markup()
     })
 }
 
@@ -367,11 +367,6 @@ fn write(dist: &Path, file: &str, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The markup the app's views rendered: Leptos escapes every text and attribute.
-fn rendered(markup: String) -> Html {
-    Html::sanitised(markup, "Leptos's renderer")
-}
-
 /// Writes every page, the data files of `bundle`, `404.html`, `sitemap.xml` and
 /// `robots.txt` into `dist`; the title of each page, by its file.
 pub fn write_all(dist: &Path, origin: &str, bundle: &'static Bundle, frame: &Frame) -> Result<Titles, String> {
@@ -381,12 +376,8 @@ pub fn write_all(dist: &Path, origin: &str, bundle: &'static Bundle, frame: &Fra
     }
     let pages = pages()?;
     for page in &pages {
-        let mut body = render(&page.path);
-        if let Some(entry) = page.entry {
-            body = charts::add(body, entry)?;
-        }
         let body = build(|h| {
-            h.append(&rendered(body)).append(&site_footer(&bundle.about));
+            h.append(&render(&page.path)).append(&site_footer(&bundle.about));
         });
         let html = frame.document(page.lang, &head(page, origin, bundle), &body, true)?;
         write(dist, &page.file, html.as_bytes())?;

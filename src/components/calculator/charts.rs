@@ -20,6 +20,7 @@ mod batch_chart;
 mod capacity_chart;
 mod data;
 mod draw;
+mod drawing;
 mod place;
 mod roofline_chart;
 #[cfg(not(target_arch = "wasm32"))]
@@ -27,7 +28,6 @@ pub mod svg;
 
 use crate::reactive::prelude::*;
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
 use roofline::{Output, Quantity, Unit};
 use wasm_bindgen::JsCast;
@@ -43,8 +43,8 @@ pub use batch_chart::*;
 pub use capacity_chart::*;
 pub use data::*;
 pub use draw::*;
-// Beside plotters' own `DrawResult`, which the prelude brings.
-use draw::{DrawResult, Palette};
+// Beside plotters' own `Palette`, which the prelude brings.
+use draw::Palette;
 pub use roofline_chart::*;
 use vocab::i18n::{texts, Texts};
 use vocab::markup;
@@ -239,6 +239,26 @@ struct Shown {
     failed: RwSignal<Option<String>>,
 }
 
+/// The picture of a chart's scenario as the pre-renderer writes it into its box (an
+/// SVG the page shows before the app and without scripts); nothing in the browser,
+/// where the app draws the chart on its canvas. A chart that cannot be drawn stops
+/// the build with the reason.
+fn static_picture(state: CalcState, chart: Chart, lang: Lang) -> markup::Html {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let svg = state
+            .valid
+            .with_untracked(|(s, r)| svg::static_svg(&ChartData::new(chart, s, r), lang))
+            .unwrap_or_else(|e| panic!("the static {} chart cannot be drawn: {e}", chart.id()));
+        markup::Html::sanitised(svg, "the charts' own SVG drawing (`svg::static_svg`)")
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (state, chart, lang);
+        markup::Html::new()
+    }
+}
+
 /// A chart's title and the heads of its table's three columns.
 fn labels(chart: Chart, t: &'static Texts) -> (&'static str, [&'static str; 3]) {
     match chart {
@@ -419,13 +439,13 @@ pub fn chart_figure(b: &mut Builder, state: CalcState, lang: Lang, chart: Chart,
                     ],
                     "",
                 );
-                b.el_text(
+                b.el_html(
                     "div",
                     &[
                         ("class", Some(names::STATIC_CHART)),
                         (names::STATIC_CHART_ATTR, Some(&key)),
                     ],
-                    "",
+                    &static_picture(state, chart, lang),
                 );
             });
             b.parts(vec![Part::new(None, Prop::Text, move || Some(read_out()))])
@@ -455,48 +475,6 @@ pub fn chart_figure(b: &mut Builder, state: CalcState, lang: Lang, chart: Chart,
             });
         },
     );
-}
-
-impl ChartData {
-    /// Draws the chart on any plotters backend, with the pinned scenario's series
-    /// (dashed) where there is one. Returns where everything went.
-    pub fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        lang: Lang,
-        p: &Palette,
-        scale: f64,
-        pinned: Option<&ChartData>,
-    ) -> DrawResult<DB> {
-        let look = Look {
-            t: texts(lang),
-            locale: lang.locale(),
-            p,
-            scale,
-        };
-        area.fill(&p.background)?;
-        let frame = match (self, pinned) {
-            (ChartData::Roofline(d), a) => {
-                let a = match a {
-                    Some(ChartData::Roofline(a)) => Some(a),
-                    _ => None,
-                };
-                draw_roofline(area, d, a, look)?
-            }
-            (b @ ChartData::Batch { .. }, a) => {
-                draw_batch(area, b, a.filter(|a| matches!(a, ChartData::Batch { .. })), look)?
-            }
-            (ChartData::Capacity { series, current, x_end }, a) => {
-                let a = match a {
-                    Some(ChartData::Capacity { series, x_end, .. }) => Some((series, *x_end)),
-                    _ => None,
-                };
-                draw_capacity(area, (series, *x_end), a, *current, look)?
-            }
-        };
-        area.present()?;
-        Ok(frame)
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use plotters_backend::{
     FontStyle, FontTransform,
 };
 
-use super::{ChartData, Frame, LIGHT};
+use super::data::ChartData;
+use super::draw::{Frame, LIGHT};
 use crate::data::Lang;
 
 /// The size the static chart is drawn at. The box is 300 px high within its 1 px

@@ -28,36 +28,17 @@ pub fn app() -> View {
     view(|b| page(b, &route.get_untracked()))
 }
 
-/// Starts the site in `body`: writes the page of the address before the site's
-/// footer, and another page there whenever the address leads to one (each page
-/// under an owner of its own, which disposes of its signals and listeners when it
-/// goes). The owner of the whole site lives as long as the page.
+/// Starts the site in `body`: the page of the address, and another page in its place
+/// whenever the address leads to one, each under an owner of its own (which disposes
+/// of its signals and listeners when it goes). The owner of the whole site lives as
+/// long as the page.
 pub fn mount(body: &web_sys::Element) {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let root = Owner::new();
-    let route = root.with(|| {
-        provide_theme();
-        provide_location().route
-    });
-    let site = root.clone();
-    let body = body.clone();
-    let show = move |route: &Option<Route>| {
-        let owner = site.child();
-        let content = untrack(|| owner.with(|| view(|b| page(b, route))));
-        crate::view::replace_app(&body, content);
-        owner
-    };
-    let mut shown = route.get_untracked();
-    let mut page_owner = show(&shown);
     root.with(|| {
-        crate::reactive::effect(move || {
-            let wanted = route.get();
-            if wanted != shown {
-                page_owner.cleanup();
-                page_owner = show(&wanted);
-                shown = wanted;
-            }
-        })
+        provide_theme();
+        let route = provide_location().route;
+        crate::view::mount(body, move || route.get(), |route, b| page(b, route));
     });
     std::mem::forget(root);
 }

@@ -1,10 +1,10 @@
-//! Effects and memos whose reactive code is compiled once. Leptos' `Effect::new` and
-//! `Memo::new` are generic over the closure they run, so every call site brings its
-//! own copy of the scheduling code into the wasm (about 1.5 KB of code per effect).
-//! Here the closure is boxed first, and that code is compiled once (once per value
-//! type for memos). Behaviour is Leptos' own: an effect runs after the view is built
-//! and again whenever a signal it read changes; a memo notifies only when its value
-//! changes.
+//! Effects and memos whose reactive code is compiled once. The reactive graph's
+//! `Effect::new` and `Memo::new` are generic over the closure they run, so every call
+//! site brings its own copy of the scheduling code into the wasm (about 1.5 KB of code
+//! per effect). Here the closure is boxed first, and that code is compiled once (once
+//! per value type for memos). Behaviour is the reactive graph's own: an effect runs
+//! after the page is written and again whenever a signal it read changes; a memo
+//! notifies only when its value changes.
 
 use prelude::*;
 
@@ -28,24 +28,20 @@ pub fn event_target<T: wasm_bindgen::JsCast>(ev: &web_sys::Event) -> T {
     wasm_bindgen::JsCast::unchecked_into(ev.target().expect("an event reached an element"))
 }
 
-/// The value of the field an event reached.
+/// The value of the field (input, menu or text area) an event reached.
 pub fn event_target_value(ev: &web_sys::Event) -> String {
-    let target = ev.target();
-    let target = target
-        .as_ref()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(t));
-    match target {
-        Some(input) => input.value(),
-        None => ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
-            .map(|s| s.value())
-            .or_else(|| {
-                ev.target()
-                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlTextAreaElement>(t).ok())
-                    .map(|t| t.value())
-            })
-            .unwrap_or_default(),
+    use wasm_bindgen::JsCast;
+    let Some(target) = ev.target() else {
+        return String::new();
+    };
+    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.value()
+    } else if let Some(menu) = target.dyn_ref::<web_sys::HtmlSelectElement>() {
+        menu.value()
+    } else if let Some(area) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        area.value()
+    } else {
+        String::new()
     }
 }
 

@@ -60,11 +60,6 @@ impl View {
     pub fn into_markup(self) -> Html {
         self.html
     }
-
-    /// The markup as text.
-    pub fn into_html(self) -> String {
-        self.html.into_string()
-    }
 }
 
 /// Writes a [`View`]: markup as [`Html`] writes it, with hooks for the elements that
@@ -206,26 +201,14 @@ impl Builder {
         key: impl Fn() -> K + 'static,
         render: impl Fn(&K, &mut Builder) + 'static,
     ) -> &mut Builder {
-        let shown = untrack(&key);
         let parent = Owner::current();
-        let owner = child_of(parent.as_ref());
-        let content = untrack(|| owner.with(|| view(|b| render(&shown, b))));
-        let mut now = Some((shown, owner));
+        let shown = untrack(&key);
+        let (content, owner) = written(parent.as_ref(), &shown, &render);
         self.hook(move |el| {
             let el = el.clone();
-            crate::reactive::effect(move || {
-                let wanted = key();
-                if now.as_ref().is_some_and(|(shown, _)| *shown == wanted) {
-                    return;
-                }
-                if let Some((_, old)) = now.take() {
-                    old.cleanup();
-                }
-                let owner = child_of(parent.as_ref());
-                let content = untrack(|| owner.with(|| view(|b| render(&wanted, b))));
+            follow(parent, (shown, owner), key, render, move |content| {
                 el.set_inner_html(content.html.as_str());
                 run(&el, content.marked);
-                now = Some((wanted, owner));
             });
         });
         self.open(tag, attrs, false);
@@ -233,12 +216,56 @@ impl Builder {
     }
 }
 
-/// A new owner below `parent` (or a root).
-fn child_of(parent: Option<&Owner>) -> Owner {
-    match parent {
+/// The content `render` writes for `key`, under a new owner below `parent` (or a
+/// root), which holds what the content sets up.
+fn written<K>(parent: Option<&Owner>, key: &K, render: &dyn Fn(&K, &mut Builder)) -> (View, Owner) {
+    let owner = match parent {
         Some(p) => p.child(),
         None => Owner::new(),
-    }
+    };
+    let content = untrack(|| owner.with(|| view(|b| render(key, b))));
+    (content, owner)
+}
+
+/// Keeps the content written for `shown` (its key and owner) to the value of `key`:
+/// when that changes, the content's owner goes with what it set up, and `write` puts
+/// the content of the new value in its place.
+fn follow<K: PartialEq + 'static>(
+    parent: Option<Owner>,
+    shown: (K, Owner),
+    key: impl Fn() -> K + 'static,
+    render: impl Fn(&K, &mut Builder) + 'static,
+    write: impl Fn(View) + 'static,
+) {
+    let (mut shown, mut owner) = shown;
+    crate::reactive::effect(move || {
+        let wanted = key();
+        if wanted == shown {
+            return;
+        }
+        owner.cleanup();
+        let (content, new) = written(parent.as_ref(), &wanted, &render);
+        write(content);
+        (shown, owner) = (wanted, new);
+    });
+}
+
+/// Starts the app in `body`: the content `render` writes for the value of `key` (the
+/// page of the address), before the body's site footer, and written anew there
+/// whenever that value changes, each under an owner of its own below the current one.
+pub fn mount<K: PartialEq + 'static>(
+    body: &Element,
+    key: impl Fn() -> K + 'static,
+    render: impl Fn(&K, &mut Builder) + 'static,
+) {
+    let parent = Owner::current();
+    let shown = untrack(&key);
+    let (content, owner) = written(parent.as_ref(), &shown, &render);
+    replace_app(body, content);
+    let body = body.clone();
+    follow(parent, (shown, owner), key, render, move |content| {
+        replace_app(&body, content)
+    });
 }
 
 /// Runs the hooks of `marked`, the elements below `root` marked with their numbers,
@@ -278,7 +305,7 @@ fn run(root: &Element, marked: Vec<Marked>) {
 /// Writes `content` as children of `body`, before its site footer (which the page
 /// writer puts after the app's markup and the app never writes), in place of what
 /// the app wrote there before, and runs its hooks.
-pub fn replace_app(body: &Element, content: View) {
+fn replace_app(body: &Element, content: View) {
     for old in WRITTEN.with(|w| w.take()) {
         if let Some(parent) = old.parent_node() {
             let _ = parent.remove_child(&old);
@@ -345,7 +372,8 @@ mod tests {
                         b.void("input", &[("value", Some("\"q\""))]);
                     });
             })
-            .into_html()
+            .into_markup()
+            .into_string()
         });
         assert_eq!(
             html,
@@ -363,6 +391,6 @@ mod tests {
         let outer = view(|b| {
             b.text("before ").view(inner).text(" after");
         });
-        assert_eq!(outer.into_html(), "before <b>in</b> after");
+        assert_eq!(outer.into_markup().as_str(), "before <b>in</b> after");
     }
 }

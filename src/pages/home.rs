@@ -48,12 +48,12 @@ pub fn home(b: &mut Builder) {
         b.el("ul", &[("class", Some("language-choice"))], |b| {
             for l in Lang::ALL {
                 b.el("li", &[], |b| {
+                    let href = urls::index(l);
                     let attrs = [
-                        ("href", Some(urls::index(l))),
-                        ("hreflang", Some(l.code().to_string())),
-                        ("lang", Some(l.code().to_string())),
+                        ("href", Some(href.as_str())),
+                        ("hreflang", Some(l.code())),
+                        ("lang", Some(l.code())),
                     ];
-                    let attrs: Vec<_> = attrs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
                     b.el_text("a", &attrs, texts(l).language_name);
                 });
             }

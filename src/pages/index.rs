@@ -429,13 +429,16 @@ impl Filters {
     }
 }
 
+/// Which filter a control sets (`None`: it clears both).
+type Which = fn(Filters) -> Option<RwSignal<String>>;
+
 /// The page. The list is rendered once, complete (as pre-rendered); the filters
 /// hide what does not match, which stays fast for thousands of entries.
 fn index_view(b: &mut Builder, lang: Lang, parts: Parts) {
     let t = texts(lang);
     use_head(title(lang), lang);
     let f = StoredValue::new(None::<Filters>);
-    let filter = move |which: fn(Filters) -> Option<RwSignal<String>>, value: String| {
+    let filter = move |which: Which, value: String| {
         if let Some(f) = f.get_value() {
             f.set(which(f), value);
         }
@@ -454,21 +457,19 @@ fn index_view(b: &mut Builder, lang: Lang, parts: Parts) {
                     .el_html("div", &[("class", Some("landing"))], &parts.landing)
                     .el_text("h2", &[("id", Some(names::ALL_TERMS))], t.index_heading);
                 b.el("div", &[("class", Some("filters"))], |b| {
-                    let menus = [
-                        (names::FILTER_CATEGORY, t.filter_category, &parts.categories, true),
-                        (names::FILTER_MARKER, t.filter_marker, &parts.markers, false),
+                    // Each menu with the filter it sets.
+                    let menus: [(_, _, _, Which); 2] = [
+                        (names::FILTER_CATEGORY, t.filter_category, &parts.categories, |f| {
+                            Some(f.category)
+                        }),
+                        (names::FILTER_MARKER, t.filter_marker, &parts.markers, |f| {
+                            Some(f.marker)
+                        }),
                     ];
-                    for (id, label, options, category) in menus {
+                    for (id, label, options, which) in menus {
                         b.el("div", &[("class", Some("filter"))], |b| {
                             b.el_text("label", &[("for", Some(id))], label)
-                                .on(&["change"], move |ev| {
-                                    let which: fn(Filters) -> Option<RwSignal<String>> = if category {
-                                        |f: Filters| Some(f.category)
-                                    } else {
-                                        |f: Filters| Some(f.marker)
-                                    };
-                                    filter(which, event_target_value(&ev));
-                                })
+                                .on(&["change"], move |ev| filter(which, event_target_value(&ev)))
                                 .el_html("select", &[("id", Some(id))], options);
                         });
                     }

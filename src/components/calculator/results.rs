@@ -44,12 +44,18 @@ pub fn output_text(output: Output, r: &Report, lang: Lang) -> String {
 /// How `output` changed from A to B, in words ("2.9× faster"); `None` where either
 /// side has no value, or does not fit (its figures cannot happen).
 fn change(output: Output, b: &Report, a: &Report, lang: Lang) -> Option<String> {
-    if !(a.capacity.fits() && b.capacity.fits()) {
+    if !comparable(a, b) {
         return None;
     }
     let (qb, qa) = (output.quantity(b)?, output.quantity(a)?);
     let c = Change::between(qa.unit, qa.value, qb.value)?;
     Some((texts(lang).change)(c, lang.locale()))
+}
+
+/// Whether A and B have changes to show: both fit (a side that does not fit has
+/// figures that cannot happen).
+fn comparable(a: &Report, b: &Report) -> bool {
+    a.capacity.fits() && b.capacity.fits()
 }
 
 /// Whether a pinned scenario A shows the same text for `output` as the current B.
@@ -535,7 +541,7 @@ fn compare_head(b: &mut Builder, state: CalcState, lang: Lang) {
         // "Change" heads a column with changes in it: none where a side does not fit.
         let changes = state.pinned_valid.with(|p| {
             p.as_ref()
-                .is_some_and(|(_, a)| state.valid.with(|(_, b)| a.capacity.fits() && b.capacity.fits()))
+                .is_some_and(|(_, a)| state.valid.with(|(_, b)| comparable(a, b)))
         });
         Some(build(|h| {
             h.el_text("span", &[], &side(t.pinned_value, na))
